@@ -1,0 +1,36 @@
+# Os dois comandos do README: `make run` (instala, prepara o SQLite com dados de
+# demonstração e serve em http://127.0.0.1:8000) e `make test` (a suíte inteira).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALADO := $(VENV)/.instalado
+DEV_ENV := DJANGO_DEBUG=1
+
+.PHONY: run test install lint bench clean
+
+$(INSTALADO): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q ".[dev]"
+	touch $(INSTALADO)
+
+install: $(INSTALADO)
+
+run: $(INSTALADO)
+	$(DEV_ENV) $(BIN)/python manage.py migrate --no-input
+	$(DEV_ENV) $(BIN)/python manage.py carregar_municipios
+	$(DEV_ENV) $(BIN)/python manage.py carregar_demo
+	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: $(INSTALADO)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(INSTALADO)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: $(INSTALADO)
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) db.sqlite3 .pytest_cache staticfiles

@@ -1,0 +1,44 @@
+"""Leitura tipada das variáveis de ambiente: cada diferença de implantação é uma variável,
+e um valor inválido interrompe a inicialização com uma mensagem clara."""
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+_VERDADEIROS = {"1", "true", "yes", "on", "sim"}
+_FALSOS = {"0", "false", "no", "off", "nao", "não", ""}
+
+
+def env_str(nome: str, padrao: str | None = None) -> str:
+    valor = os.environ.get(nome)
+    if valor is None or valor == "":
+        if padrao is None:
+            raise ImproperlyConfigured(f"Defina a variável de ambiente {nome}.")
+        return padrao
+    return valor
+
+
+def env_bool(nome: str, padrao: bool = False) -> bool:
+    valor = os.environ.get(nome)
+    if valor is None:
+        return padrao
+    valor = valor.strip().lower()
+    if valor in _VERDADEIROS:
+        return True
+    if valor in _FALSOS:
+        return False
+    raise ImproperlyConfigured(f"{nome} deve ser verdadeiro ou falso, não {valor!r}.")
+
+
+def env_int(nome: str, padrao: int) -> int:
+    valor = os.environ.get(nome)
+    if valor is None or valor == "":
+        return padrao
+    try:
+        return int(valor)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{nome} deve ser um número inteiro, não {valor!r}.") from exc
+
+
+def env_list(nome: str, padrao: str = "") -> list[str]:
+    return [item.strip() for item in env_str(nome, padrao or " ").split(",") if item.strip()]

@@ -1,0 +1,16 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+admin.site.site_header = "Emancipação — Administração (ALMT/CRT)"
+admin.site.site_title = "Emancipação"
+admin.site.index_title = "Administração"
+
+urlpatterns = [
+    path("entrar/", auth_views.LoginView.as_view(), name="entrar"),
+    path("sair/", auth_views.LogoutView.as_view(), name="sair"),
+    path("admin/", admin.site.urls),
+    path("", include("requisitos.urls")),
+    path("", include("documentos.urls")),
+    path("", include("processos.urls")),
+]

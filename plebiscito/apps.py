@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PlebiscitoConfig(AppConfig):
+    name = "plebiscito"
+    verbose_name = "Plebiscito"

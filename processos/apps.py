@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ProcessosConfig(AppConfig):
+    name = "processos"
+    verbose_name = "Processos"

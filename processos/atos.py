@@ -1,0 +1,124 @@
+"""Os atos do processo (DOMAIN §3) como tabela: quem pode, fundamento, o que se exige.
+
+Cada ato é, com o mesmo nome, um método de transição em `Processo` e uma função de serviço
+(`processos.services.praticar_ato`). Esta tabela é a única fonte para rótulos, papéis,
+justificativa obrigatória e as declarações que ainda substituem regras calculadas.
+"""
+
+from dataclasses import dataclass, field
+
+from processos.papeis import MESA, PRESIDENTE, SERVIDOR
+
+CRT = frozenset({SERVIDOR, PRESIDENTE})
+PRES = frozenset({PRESIDENTE})
+MESA_ = frozenset({MESA})
+
+
+@dataclass(frozen=True)
+class Declaracao:
+    """Confirmação expressa e registrada de quem pratica o ato, no lugar de uma regra cujos
+    dados ainda não existem no sistema (a issue que trouxer os dados a substitui)."""
+
+    campo: str
+    texto: str
+
+
+@dataclass(frozen=True)
+class Ato:
+    nome: str
+    rotulo: str
+    papeis: frozenset[str]
+    fundamento: str
+    exige_justificativa: bool = False
+    declaracoes: tuple[Declaracao, ...] = field(default_factory=tuple)
+    # Ato a partir do PDL: exibe o aviso do bloqueio constitucional (DOMAIN §1).
+    aviso_bloqueio: bool = False
+
+    @property
+    def slug(self) -> str:
+        return self.nome.replace("_", "-")
+
+
+_ATOS = (
+    Ato("protocolar", "Protocolar", frozenset({SERVIDOR, PRESIDENTE, MESA}), "Art. 13 e 14"),
+    Ato("baixar_em_diligencia", "Baixar em diligência", CRT, "Art. 16, parágrafo único"),
+    Ato(
+        "receber_na_crt",
+        "Receber na CRT",
+        CRT,
+        "Art. 15 e 16",
+        declaracoes=(
+            Declaracao(
+                "declara_documentos_art15",
+                "Declaro que a representação está instruída com todos os documentos do "
+                "Art. 15 exigidos para este tipo de processo.",
+            ),
+            Declaracao(
+                "declara_representacao_valida",
+                "Declaro que a representação é válida (Art. 13: assinaturas mínimas de "
+                "eleitores residentes, com firmas reconhecidas, ou a representação própria "
+                "do tipo).",
+            ),
+        ),
+    ),
+    Ato("registrar_visita", "Registrar visita in loco", CRT, "Art. 17, I"),
+    Ato("emitir_parecer_preliminar", "Emitir parecer preliminar", PRES, "Art. 17, II"),
+    Ato("deliberar_arquivamento", "Deliberar arquivamento", MESA_, "Art. 17, § 1º"),
+    Ato(
+        "concluir_certidoes",
+        "Concluir certidões",
+        CRT,
+        "Art. 2º, §§ 2º e 3º; Art. 18",
+        declaracoes=(
+            Declaracao(
+                "declara_certidoes_respondidas",
+                "Declaro que todos os ofícios foram respondidos com as certidões exigidas "
+                "(Art. 2º, §§ 2º e 3º).",
+            ),
+        ),
+    ),
+    Ato("emitir_parecer_merito", "Emitir parecer de mérito", PRES, "Art. 18"),
+    Ato("deliberar_plenario", "Deliberar no Plenário", MESA_, "Art. 18, § 1º"),
+    Ato("registrar_parecer_ccj", "Registrar parecer da CCJR", MESA_, "Art. 18, § 2º"),
+    Ato("apresentar_pdl", "Apresentar PDL", PRES, "Art. 18, § 2º; Art. 19", aviso_bloqueio=True),
+    Ato(
+        "publicar_decreto",
+        "Publicar Decreto Legislativo",
+        MESA_,
+        "Art. 19, § 1º",
+        aviso_bloqueio=True,
+    ),
+    Ato("rejeitar_pdl", "Rejeitar PDL", MESA_, "Art. 19"),
+    Ato("encaminhar_ao_tre", "Encaminhar ao TRE", PRES, "Art. 19, § 1º", aviso_bloqueio=True),
+    Ato(
+        "registrar_resultado",
+        "Registrar resultado do plebiscito",
+        MESA_,
+        "Art. 20",
+        aviso_bloqueio=True,
+    ),
+    Ato(
+        "emitir_parecer_resultado",
+        "Emitir parecer sobre o resultado",
+        PRES,
+        "Art. 11; Art. 20, § 1º",
+        aviso_bloqueio=True,
+    ),
+    Ato(
+        "apresentar_pl",
+        "Apresentar Projeto de Lei",
+        PRES,
+        "Art. 7º; Art. 20, §§ 1º e 2º",
+        aviso_bloqueio=True,
+    ),
+    Ato("aprovar_pl", "Aprovar PL", MESA_, "Art. 20, § 2º; Art. 3º", aviso_bloqueio=True),
+    Ato("rejeitar_pl", "Rejeitar PL", MESA_, "Art. 20, § 2º"),
+    Ato("registrar_lei", "Registrar lei", MESA_, "Art. 1º; Art. 7º", aviso_bloqueio=True),
+    Ato("arquivar", "Arquivar", PRES, "Art. 21", exige_justificativa=True),
+    Ato("desarquivar", "Desarquivar", PRES, "Art. 21", exige_justificativa=True),
+    Ato("sobrestar", "Sobrestar", PRES, "Art. 21", exige_justificativa=True),
+    Ato("retomar", "Retomar", PRES, "Art. 21", exige_justificativa=True),
+)
+
+ATOS: dict[str, Ato] = {ato.nome: ato for ato in _ATOS}
+POR_SLUG: dict[str, Ato] = {ato.slug: ato for ato in _ATOS}

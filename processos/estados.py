@@ -1,0 +1,50 @@
+"""Tipos de processo e estados (DOMAIN §2 e §3). Os mesmos códigos no banco, na API e na
+interface; os rótulos em pt-BR são os do DOMAIN, usados em toda parte."""
+
+from django.db import models
+
+
+class Tipo(models.TextChoices):
+    CRIACAO = "criacao", "Criação de município"
+    FUSAO = "fusao", "Fusão de municípios"
+    INCORPORACAO = "incorporacao", "Incorporação de município"
+    EXTINCAO = "extincao", "Extinção de município"
+    REVISAO_LIMITES = "revisao_limites", "Revisão de limites"
+    ALTERACAO_NOME = "alteracao_nome", "Alteração do nome do município"
+
+
+class Estado(models.TextChoices):
+    PROTOCOLADA = "protocolada", "Protocolada"
+    EM_DILIGENCIA = "em_diligencia", "Em diligência"
+    EM_INSTRUCAO = "em_instrucao", "Em instrução na CRT"
+    VISITA_REALIZADA = "visita_realizada", "Visita in loco realizada"
+    DELIBERACAO_ARQUIVAMENTO = (
+        "deliberacao_arquivamento",
+        "Arquivamento em deliberação no Plenário",
+    )
+    AGUARDANDO_CERTIDOES = "aguardando_certidoes", "Aguardando certidões"
+    AGUARDANDO_PARECER_MERITO = "aguardando_parecer_merito", "Aguardando parecer de mérito"
+    DELIBERACAO_PLENARIO = "deliberacao_plenario", "Em deliberação no Plenário"
+    NA_CCJ = "na_ccj", "Na CCJR"
+    ELABORACAO_PDL = "elaboracao_pdl", "Elaboração do PDL"
+    PDL_EM_TRAMITACAO = "pdl_em_tramitacao", "PDL em tramitação"
+    DECRETO_PUBLICADO = "decreto_publicado", "Decreto Legislativo publicado"
+    PLEBISCITO_NO_TRE = "plebiscito_no_tre", "Plebiscito no TRE"
+    RESULTADO_EM_ANALISE = "resultado_em_analise", "Resultado do plebiscito em análise"
+    ELABORACAO_PL = "elaboracao_pl", "Elaboração do Projeto de Lei"
+    PL_EM_ORDEM_DO_DIA = "pl_em_ordem_do_dia", "PL na Ordem do Dia"
+    AGUARDANDO_SANCAO = "aguardando_sancao", "Aguardando sanção"
+    CONCLUIDO = "concluido", "Concluído (lei publicada)"
+    ARQUIVADO = "arquivado", "Arquivado"
+    SOBRESTADO = "sobrestado", "Sobrestado"
+
+
+TERMINAIS = frozenset({Estado.CONCLUIDO, Estado.ARQUIVADO})
+NAO_TERMINAIS = tuple(e for e in Estado.values if e not in TERMINAIS)
+# Sobrestado não é terminal, mas dele só se sai por "retomar" (ou "arquivar").
+ATIVOS = tuple(e for e in NAO_TERMINAIS if e != Estado.SOBRESTADO)
+
+# Tipos que exibem o bloqueio constitucional federal (DOMAIN §1).
+TIPOS_COM_BLOQUEIO_FEDERAL = frozenset({Tipo.CRIACAO, Tipo.FUSAO, Tipo.INCORPORACAO})
+# Tipos alcançados pelo Art. 3º (criação, incorporação, extinção).
+TIPOS_ART3 = frozenset({Tipo.CRIACAO, Tipo.INCORPORACAO, Tipo.EXTINCAO, Tipo.FUSAO})

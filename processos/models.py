@@ -1,0 +1,551 @@
+"""O processo e sua trilha de auditoria.
+
+O ciclo de vida vive no modelo: um `FSMField(protected=True)` e um método de transição por
+ato (DOMAIN §3), com o mesmo nome do ato. Os métodos só alteram `self`; quem grava, trava a
+linha e escreve o Andamento é `processos.services`.
+"""
+
+import unicodedata
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django_fsm import RETURN_VALUE, ConcurrentTransitionMixin, FSMField, transition
+
+from processos import rito
+from processos.atos import ATOS
+from processos.estados import ATIVOS, NAO_TERMINAIS, TIPOS_ART3, Estado, Tipo
+from processos.papeis import tem_papel
+from requisitos.eleicoes import janela_art3
+from requisitos.models import Municipio, parametros_em_vigor
+
+
+class AtoRecusado(Exception):
+    """O ato não pode ser praticado; a mensagem (pt-BR) diz o que fazer."""
+
+
+def _permissao(nome: str):
+    def pode(processo, user) -> bool:
+        return tem_papel(user, *ATOS[nome].papeis)
+
+    return pode
+
+
+def condicao(mensagem: str):
+    """Marca uma condição de transição com o texto exibido quando ela não é atendida."""
+
+    def decorar(funcao):
+        funcao.mensagem = mensagem
+        return funcao
+
+    return decorar
+
+
+@condicao("A visita in loco ainda não foi registrada (Art. 17, I).")
+def visita_realizada_ou_facultativa(processo) -> bool:
+    return (
+        processo.estado == Estado.VISITA_REALIZADA or rito.RITOS[processo.tipo].visita_facultativa
+    )
+
+
+@condicao("A verificação in loco do Art. 2º, V não foi registrada na visita.")
+def art2_v_verificado(processo) -> bool:
+    if not rito.RITOS[processo.tipo].requisitos_art2:
+        return True
+    visita = processo.andamentos.filter(ato="registrar_visita").first()
+    return visita is not None and visita.dados.get("condicoes_instalacao") is not None
+
+
+@condicao("O nome do município deve ser o da sede (Art. 7º, I).")
+def nome_igual_sede(processo) -> bool:
+    if processo.tipo not in (Tipo.CRIACAO, Tipo.FUSAO):
+        return True
+    return normalizar_nome(processo.nome_proposto) == normalizar_nome(processo.sede_proposta)
+
+
+@condicao("Vedado pelo Art. 3º: período de seis meses antes da eleição municipal.")
+def fora_da_janela_art3(processo) -> bool:
+    if processo.tipo not in TIPOS_ART3:
+        return True
+    hoje = timezone.localdate()
+    if not parametros_em_vigor(hoje).art3_vigente:
+        return True
+    janela = janela_art3(hoje)
+    return janela is None or not janela.vedado
+
+
+def normalizar_nome(nome: str) -> str:
+    sem_acentos = unicodedata.normalize("NFKD", nome or "").encode("ascii", "ignore").decode()
+    return " ".join(sem_acentos.replace("-", " ").lower().split())
+
+
+class ProcessoQuerySet(models.QuerySet):
+    def em_andamento(self):
+        return self.exclude(estado__in=[Estado.CONCLUIDO, Estado.ARQUIVADO])
+
+    def para_listagem(self):
+        return self.select_related("deputado_autor").prefetch_related("municipios_origem")
+
+
+class FormaEncaminhamento(models.TextChoices):
+    DEPUTADO = "deputado", "Por intermédio de Deputado"
+    COMUNIDADE = "comunidade", "Diretamente pela comunidade"
+
+
+class Processo(ConcurrentTransitionMixin, models.Model):
+    numero = models.PositiveIntegerField("número", editable=False)
+    ano = models.PositiveSmallIntegerField("ano", editable=False)
+    tipo = models.CharField("tipo", max_length=20, choices=Tipo.choices)
+    # Estado "" só existe em memória, antes do ato "protocolar"; o banco o recusa.
+    estado = FSMField("estado", choices=Estado.choices, default="", protected=True)
+    nome_proposto = models.CharField("nome proposto", max_length=120)
+    sede_proposta = models.CharField("sede proposta", max_length=120, blank=True)
+    municipios_origem = models.ManyToManyField(
+        Municipio, verbose_name="municípios de origem", related_name="processos"
+    )
+    forma_encaminhamento = models.CharField(
+        "encaminhamento", max_length=12, choices=FormaEncaminhamento.choices
+    )
+    deputado_autor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="deputado autor",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="processos_apresentados",
+    )
+    representantes = models.CharField("representantes da comunidade", max_length=300, blank=True)
+    data_leitura_expediente = models.DateField("lida no expediente em")
+    resumo = models.TextField("resumo do pedido", blank=True)
+    area_movida_km2 = models.DecimalField(
+        "área a desmembrar (km²)", max_digits=12, decimal_places=3, null=True, blank=True
+    )
+    area_total_km2 = models.DecimalField(
+        "área total do município (km²)", max_digits=12, decimal_places=3, null=True, blank=True
+    )
+    divisas = models.TextField("divisas (memorial descritivo)", blank=True)
+    criado_em = models.DateTimeField("protocolado em", auto_now_add=True)
+    ultima_movimentacao = models.DateTimeField("última movimentação", default=timezone.now)
+
+    objects = ProcessoQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "processo"
+        verbose_name_plural = "processos"
+        ordering = ["-ano", "-numero"]
+        constraints = [
+            models.UniqueConstraint(fields=["ano", "numero"], name="protocolo_unico_por_ano"),
+            models.CheckConstraint(condition=Q(numero__gt=0), name="protocolo_positivo"),
+            models.CheckConstraint(
+                condition=Q(estado__in=Estado.values), name="processo_estado_valido"
+            ),
+            models.CheckConstraint(condition=Q(tipo__in=Tipo.values), name="processo_tipo_valido"),
+            models.CheckConstraint(
+                condition=Q(forma_encaminhamento=FormaEncaminhamento.COMUNIDADE)
+                | Q(deputado_autor__isnull=False),
+                name="encaminhamento_por_deputado_nomeado",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Processo nº {self.protocolo} — {self.titulo}"
+
+    @property
+    def protocolo(self) -> str:
+        return f"{self.numero:04d}/{self.ano}"
+
+    @property
+    def slug(self) -> str:
+        return f"{self.numero:04d}-{self.ano}"
+
+    @property
+    def titulo(self) -> str:
+        titulos = {
+            Tipo.CRIACAO: "Criação do Município de {}",
+            Tipo.FUSAO: "Fusão de municípios: {}",
+            Tipo.INCORPORACAO: "Incorporação: {}",
+            Tipo.EXTINCAO: "Extinção do Município de {}",
+            Tipo.REVISAO_LIMITES: "Revisão de limites: {}",
+            Tipo.ALTERACAO_NOME: "Alteração do nome para {}",
+        }
+        return titulos[self.tipo].format(self.nome_proposto)
+
+    # --- rito ---------------------------------------------------------------------------
+
+    @property
+    def plebiscito_dispensado(self) -> bool:
+        """Art. 8º: na revisão de limites, dispensado se a área movida ≤ 20 % do território.
+        Sem as áreas informadas, o plebiscito é exigido (o lado seguro)."""
+        if rito.RITOS[self.tipo].plebiscito != "art8":
+            return rito.RITOS[self.tipo].plebiscito == "nunca"
+        if self.area_movida_km2 is None or not self.area_total_km2:
+            return False
+        percentual = parametros_em_vigor().percentual_area_revisao
+        return self.area_movida_km2 * 100 <= percentual * self.area_total_km2
+
+    def caminho(self) -> tuple[str, ...]:
+        return rito.caminho(self.tipo, plebiscito_dispensado=self.plebiscito_dispensado)
+
+    def proximo(self, estado: str) -> str:
+        return rito.proximo(self.tipo, estado, plebiscito_dispensado=self.plebiscito_dispensado)
+
+    @property
+    def divisas_editaveis(self) -> bool:
+        """Art. 19, § 3º: emendas às divisas só até a aprovação do PDL."""
+        bloqueadas = {
+            e
+            for e in rito.CAMINHO_COMPLETO[rito.CAMINHO_COMPLETO.index(Estado.DECRETO_PUBLICADO) :]
+        } | {Estado.ARQUIVADO}
+        return self.estado not in bloqueadas
+
+    def _estado_antes_de(self, **filtro) -> str:
+        andamento = self.andamentos.filter(**filtro).first()
+        if andamento is None:
+            raise AtoRecusado("Não foi encontrado o ato de origem para retornar o processo.")
+        return andamento.estado_origem
+
+    # --- atos (DOMAIN §3) ---------------------------------------------------------------
+    # Cada método recebe os dados já validados do formulário do ato e devolve, quando o
+    # destino depende da conclusão, o estado seguinte.
+
+    @transition(estado, source="", target=Estado.PROTOCOLADA, permission=_permissao("protocolar"))
+    def protocolar(self, dados: dict) -> None:
+        pass
+
+    @transition(
+        estado,
+        source=[Estado.PROTOCOLADA, Estado.EM_INSTRUCAO],
+        target=Estado.EM_DILIGENCIA,
+        permission=_permissao("baixar_em_diligencia"),
+    )
+    def baixar_em_diligencia(self, dados: dict) -> None:
+        pass
+
+    @transition(
+        estado,
+        source=[Estado.PROTOCOLADA, Estado.EM_DILIGENCIA],
+        target=Estado.EM_INSTRUCAO,
+        permission=_permissao("receber_na_crt"),
+    )
+    def receber_na_crt(self, dados: dict) -> None:
+        exigir_declaracoes("receber_na_crt", dados)
+
+    @transition(
+        estado,
+        source=Estado.EM_INSTRUCAO,
+        target=Estado.VISITA_REALIZADA,
+        permission=_permissao("registrar_visita"),
+    )
+    def registrar_visita(self, dados: dict) -> None:
+        if rito.RITOS[self.tipo].requisitos_art2 and dados.get("condicoes_instalacao") is None:
+            raise AtoRecusado("Informe o resultado da verificação in loco do Art. 2º, V.")
+
+    @transition(
+        estado,
+        source=[Estado.VISITA_REALIZADA, Estado.EM_INSTRUCAO],
+        target=RETURN_VALUE(
+            Estado.AGUARDANDO_CERTIDOES,
+            Estado.AGUARDANDO_PARECER_MERITO,
+            Estado.DELIBERACAO_ARQUIVAMENTO,
+        ),
+        conditions=[visita_realizada_ou_facultativa],
+        permission=_permissao("emitir_parecer_preliminar"),
+    )
+    def emitir_parecer_preliminar(self, dados: dict) -> str:
+        if dados["conclusao"] == "arquivamento":
+            return Estado.DELIBERACAO_ARQUIVAMENTO  # Art. 17, § 1º
+        return self.proximo(Estado.VISITA_REALIZADA)  # Art. 17, § 2º
+
+    @transition(
+        estado,
+        source=Estado.DELIBERACAO_ARQUIVAMENTO,
+        target=RETURN_VALUE(
+            Estado.ARQUIVADO, Estado.AGUARDANDO_CERTIDOES, Estado.AGUARDANDO_PARECER_MERITO
+        ),
+        permission=_permissao("deliberar_arquivamento"),
+    )
+    def deliberar_arquivamento(self, dados: dict) -> str:
+        if dados["resultado"] == "aprovado":
+            return Estado.ARQUIVADO
+        # Decisão: o Plenário que rejeita o arquivamento manda o processo adiante.
+        return self.proximo(Estado.VISITA_REALIZADA)
+
+    @transition(
+        estado,
+        source=Estado.AGUARDANDO_CERTIDOES,
+        target=Estado.AGUARDANDO_PARECER_MERITO,
+        conditions=[art2_v_verificado],
+        permission=_permissao("concluir_certidoes"),
+    )
+    def concluir_certidoes(self, dados: dict) -> None:
+        exigir_declaracoes("concluir_certidoes", dados)
+
+    @transition(
+        estado,
+        source=Estado.AGUARDANDO_PARECER_MERITO,
+        target=Estado.DELIBERACAO_PLENARIO,
+        permission=_permissao("emitir_parecer_merito"),
+    )
+    def emitir_parecer_merito(self, dados: dict) -> None:
+        # Art. 2º, § 1º ("requisitos indispensáveis"): favorável só com todos atendidos.
+        if (
+            dados["conclusao"] == "favoravel"
+            and rito.RITOS[self.tipo].requisitos_art2
+            and not dados.get("declara_requisitos_art2")
+        ):
+            raise AtoRecusado(
+                "Parecer favorável recusado: os requisitos do Art. 2º (e § 1º) não foram "
+                "declarados atendidos."
+            )
+
+    @transition(
+        estado,
+        source=Estado.DELIBERACAO_PLENARIO,
+        target=RETURN_VALUE(Estado.NA_CCJ, Estado.ARQUIVADO),
+        permission=_permissao("deliberar_plenario"),
+    )
+    def deliberar_plenario(self, dados: dict) -> str:
+        return Estado.NA_CCJ if dados["resultado"] == "aprovado" else Estado.ARQUIVADO
+
+    @transition(
+        estado,
+        source=Estado.NA_CCJ,
+        target=RETURN_VALUE(Estado.ELABORACAO_PDL, Estado.ELABORACAO_PL, Estado.ARQUIVADO),
+        permission=_permissao("registrar_parecer_ccj"),
+    )
+    def registrar_parecer_ccj(self, dados: dict) -> str:
+        if dados["conclusao"] == "contrario":
+            return Estado.ARQUIVADO  # Decisão: parecer contrário aprovado arquiva
+        return self.proximo(Estado.NA_CCJ)
+
+    @transition(
+        estado,
+        source=Estado.ELABORACAO_PDL,
+        target=Estado.PDL_EM_TRAMITACAO,
+        permission=_permissao("apresentar_pdl"),
+    )
+    def apresentar_pdl(self, dados: dict) -> None:
+        pass
+
+    @transition(
+        estado,
+        source=Estado.PDL_EM_TRAMITACAO,
+        target=Estado.DECRETO_PUBLICADO,
+        permission=_permissao("publicar_decreto"),
+    )
+    def publicar_decreto(self, dados: dict) -> None:
+        pass
+
+    @transition(
+        estado,
+        source=Estado.PDL_EM_TRAMITACAO,
+        target=Estado.ARQUIVADO,
+        permission=_permissao("rejeitar_pdl"),
+    )
+    def rejeitar_pdl(self, dados: dict) -> None:
+        pass
+
+    @transition(
+        estado,
+        source=Estado.DECRETO_PUBLICADO,
+        target=Estado.PLEBISCITO_NO_TRE,
+        permission=_permissao("encaminhar_ao_tre"),
+    )
+    def encaminhar_ao_tre(self, dados: dict) -> None:
+        pass
+
+    @transition(
+        estado,
+        source=Estado.PLEBISCITO_NO_TRE,
+        target=Estado.RESULTADO_EM_ANALISE,
+        permission=_permissao("registrar_resultado"),
+    )
+    def registrar_resultado(self, dados: dict) -> None:
+        pass
+
+    @transition(
+        estado,
+        source=Estado.RESULTADO_EM_ANALISE,
+        target=RETURN_VALUE(Estado.ELABORACAO_PL, Estado.ARQUIVADO),
+        permission=_permissao("emitir_parecer_resultado"),
+    )
+    def emitir_parecer_resultado(self, dados: dict) -> str:
+        if dados["conclusao"] == "contrario":
+            return Estado.ARQUIVADO  # Art. 20, § 1º
+        if not dados.get("declara_plebiscito_aprovado"):
+            raise AtoRecusado(
+                "Parecer favorável recusado: o plebiscito não foi declarado aprovado sob a "
+                "regra vigente (Art. 11, § 2º)."
+            )
+        return Estado.ELABORACAO_PL
+
+    @transition(
+        estado,
+        source=Estado.ELABORACAO_PL,
+        target=Estado.PL_EM_ORDEM_DO_DIA,
+        conditions=[nome_igual_sede],
+        permission=_permissao("apresentar_pl"),
+    )
+    def apresentar_pl(self, dados: dict) -> None:
+        if self.tipo in (Tipo.CRIACAO, Tipo.FUSAO, Tipo.ALTERACAO_NOME) and not dados.get(
+            "declara_toponimia"
+        ):
+            raise AtoRecusado("Confirme que o nome atende ao Art. 6º (toponímia).")
+
+    @transition(
+        estado,
+        source=Estado.PL_EM_ORDEM_DO_DIA,
+        target=Estado.AGUARDANDO_SANCAO,
+        conditions=[fora_da_janela_art3],
+        permission=_permissao("aprovar_pl"),
+    )
+    def aprovar_pl(self, dados: dict) -> None:
+        pass
+
+    @transition(
+        estado,
+        source=Estado.PL_EM_ORDEM_DO_DIA,
+        target=Estado.ARQUIVADO,
+        permission=_permissao("rejeitar_pl"),
+    )
+    def rejeitar_pl(self, dados: dict) -> None:
+        pass
+
+    @transition(
+        estado,
+        source=Estado.AGUARDANDO_SANCAO,
+        target=Estado.CONCLUIDO,
+        conditions=[fora_da_janela_art3],
+        permission=_permissao("registrar_lei"),
+    )
+    def registrar_lei(self, dados: dict) -> None:
+        pass
+
+    @transition(
+        estado,
+        source=list(NAO_TERMINAIS),
+        target=Estado.ARQUIVADO,
+        permission=_permissao("arquivar"),
+    )
+    def arquivar(self, dados: dict) -> None:
+        pass
+
+    @transition(
+        estado,
+        source=Estado.ARQUIVADO,
+        target=RETURN_VALUE(*NAO_TERMINAIS),
+        permission=_permissao("desarquivar"),
+    )
+    def desarquivar(self, dados: dict) -> str:
+        return self._estado_antes_de(estado_destino=Estado.ARQUIVADO)
+
+    @transition(
+        estado, source=list(ATIVOS), target=Estado.SOBRESTADO, permission=_permissao("sobrestar")
+    )
+    def sobrestar(self, dados: dict) -> None:
+        pass
+
+    @transition(
+        estado,
+        source=Estado.SOBRESTADO,
+        target=RETURN_VALUE(*ATIVOS),
+        permission=_permissao("retomar"),
+    )
+    def retomar(self, dados: dict) -> str:
+        return self._estado_antes_de(ato="sobrestar")
+
+
+def exigir_declaracoes(nome_ato: str, dados: dict) -> None:
+    faltam = [d.texto for d in ATOS[nome_ato].declaracoes if not dados.get(d.campo)]
+    if faltam:
+        raise AtoRecusado("Falta a declaração: " + " ".join(faltam))
+
+
+class SequenciaProtocolo(models.Model):
+    """Último número de protocolo usado em cada ano. Incrementado com UPDATE atômico dentro
+    da transição do protocolo: sem Max()+1, sem números repetidos, sem lacunas exceto as de
+    uma transação desfeita."""
+
+    ano = models.PositiveSmallIntegerField(primary_key=True)
+    ultimo = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = "sequência de protocolo"
+        verbose_name_plural = "sequências de protocolo"
+
+    def __str__(self) -> str:
+        return f"{self.ano}: {self.ultimo}"
+
+
+class Andamento(models.Model):
+    """Registro de auditoria de um ato: de onde, para onde, quem, quando, com que dados."""
+
+    processo = models.ForeignKey(Processo, on_delete=models.PROTECT, related_name="andamentos")
+    ato = models.CharField("ato", max_length=40, choices=[(a, ATOS[a].rotulo) for a in ATOS])
+    estado_origem = models.CharField(
+        "estado de origem", max_length=30, choices=Estado.choices, blank=True
+    )
+    estado_destino = models.CharField("estado de destino", max_length=30, choices=Estado.choices)
+    usuario = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="praticado por", on_delete=models.PROTECT
+    )
+    data_ato = models.DateField("data do ato")
+    registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
+    justificativa = models.TextField("justificativa / observações", blank=True)
+    dados = models.JSONField("dados registrados", default=dict, blank=True)
+
+    class Meta:
+        verbose_name = "andamento"
+        verbose_name_plural = "andamentos"
+        ordering = ["-registrado_em", "-id"]
+        get_latest_by = "registrado_em"
+
+    def __str__(self) -> str:
+        return f"{self.processo.protocolo} — {self.get_ato_display()} ({self.data_ato:%d/%m/%Y})"
+
+
+class ExercicioPresidenciaQuerySet(models.QuerySet):
+    def vigentes(self, data):
+        return self.filter(Q(fim__isnull=True) | Q(fim__gte=data), inicio__lte=data)
+
+
+class ExercicioPresidencia(models.Model):
+    """Art. 21: membro da CRT em exercício da Presidência, na ausência do Presidente."""
+
+    membro = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    inicio = models.DateField("início")
+    fim = models.DateField("fim", null=True, blank=True)
+    ato_designacao = models.CharField("ato de designação", max_length=200)
+
+    objects = ExercicioPresidenciaQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "exercício da Presidência"
+        verbose_name_plural = "exercícios da Presidência"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(fim__isnull=True) | Q(fim__gte=models.F("inicio")),
+                name="exercicio_fim_apos_inicio",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.membro} em exercício desde {self.inicio:%d/%m/%Y}"
+
+
+class RegistroAcesso(models.Model):
+    """Art. 22: cada vista de processo ou documento por Deputado fica registrada."""
+
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    processo = models.ForeignKey(Processo, on_delete=models.PROTECT, related_name="acessos")
+    objeto = models.CharField("o que foi visto", max_length=120, default="processo")
+    em = models.DateTimeField("em", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "registro de acesso"
+        verbose_name_plural = "registros de acesso"
+        ordering = ["-em"]
+
+    def __str__(self) -> str:
+        return f"{self.usuario} viu {self.objeto} de {self.processo.protocolo}"

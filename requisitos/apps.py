@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RequisitosConfig(AppConfig):
+    name = "requisitos"
+    verbose_name = "Requisitos, parâmetros legais e dados de referência"
