@@ -1,5 +1,7 @@
+from processos.atos import ATOS
 from processos.papeis import papeis_do_usuario
 
 
 def papeis(request):
-    return {"papeis": papeis_do_usuario(request.user)}
+    meus = papeis_do_usuario(request.user)
+    return {"papeis": meus, "pode_protocolar": bool(meus & ATOS["protocolar"].papeis)}
