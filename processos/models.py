@@ -8,6 +8,7 @@ linha e escreve o Andamento é `processos.services`.
 import unicodedata
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -493,7 +494,9 @@ class Andamento(models.Model):
     data_ato = models.DateField("data do ato")
     registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
     justificativa = models.TextField("justificativa / observações", blank=True)
-    dados = models.JSONField("dados registrados", default=dict, blank=True)
+    dados = models.JSONField(
+        "dados registrados", default=dict, blank=True, encoder=DjangoJSONEncoder
+    )
 
     class Meta:
         verbose_name = "andamento"

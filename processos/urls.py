@@ -1,3 +1,28 @@
+from django.urls import path, register_converter
+
+from processos import views
+
+
+class ProtocoloConverter:
+    """Número de protocolo na URL: 0003-2026 (exibido como 0003/2026)."""
+
+    regex = r"[0-9]{4,6}-[0-9]{4}"
+
+    def to_python(self, value):
+        return value
+
+    def to_url(self, value):
+        return value
+
+
+register_converter(ProtocoloConverter, "protocolo")
+
 app_name = "processos"
 
-urlpatterns = []
+urlpatterns = [
+    path("", views.inicio, name="inicio"),
+    path("processos/", views.lista, name="lista"),
+    path("processos/novo/", views.novo, name="novo"),
+    path("processos/<protocolo:protocolo>/", views.detalhe, name="detalhe"),
+    path("processos/<protocolo:protocolo>/atos/<slug:slug>/", views.ato, name="ato"),
+]

@@ -1,0 +1,55 @@
+import django_filters
+from django.db.models import Q
+
+from processos.estados import Estado, Tipo
+from processos.models import Processo
+from requisitos.models import Municipio
+
+
+class ProcessoFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(label="Busca", method="buscar")
+    tipo = django_filters.ChoiceFilter(label="Tipo", choices=Tipo.choices, empty_label="Todos")
+    estado = django_filters.ChoiceFilter(
+        label="Estado", choices=Estado.choices, empty_label="Todos"
+    )
+    municipio = django_filters.ModelChoiceFilter(
+        label="Município de origem",
+        field_name="municipios_origem",
+        queryset=Municipio.objects.all(),
+        empty_label="Todos",
+    )
+    ano = django_filters.NumberFilter(label="Ano")
+    ordem = django_filters.OrderingFilter(
+        label="Ordenar por",
+        fields=(
+            (("ano", "numero"), "numero"),
+            ("tipo", "tipo"),
+            ("nome_proposto", "nome"),
+            ("estado", "estado"),
+            ("ultima_movimentacao", "movimentacao"),
+        ),
+        field_labels={
+            "numero": "Número",
+            "tipo": "Tipo",
+            "nome": "Nome proposto",
+            "estado": "Estado",
+            "movimentacao": "Última movimentação",
+        },
+    )
+
+    class Meta:
+        model = Processo
+        fields = ["q", "tipo", "estado", "municipio", "ano"]
+
+    def buscar(self, queryset, name, value):
+        termo = value.strip()
+        filtro = (
+            Q(nome_proposto__icontains=termo)
+            | Q(sede_proposta__icontains=termo)
+            | Q(resumo__icontains=termo)
+            | Q(municipios_origem__nome__icontains=termo)
+        )
+        numero, _, ano = termo.partition("/")
+        if numero.isdigit():
+            filtro |= Q(numero=int(numero), **({"ano": int(ano)} if ano.isdigit() else {}))
+        return queryset.filter(filtro).distinct()

@@ -1,0 +1,440 @@
+"""Formulários: só validam. Cada ato tem o seu, com apenas os campos que o ato registra."""
+
+from datetime import date
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from processos import rito
+from processos.atos import ATOS
+from processos.estados import Tipo
+from processos.models import FormaEncaminhamento, Processo
+from processos.papeis import DEPUTADO, GRUPOS
+
+FORMATO_DATA = "%d/%m/%Y"
+
+
+class CampoData(forms.DateField):
+    """Data em dd/mm/aaaa (convenção da Casa), digitável pelo teclado."""
+
+    def __init__(self, *args, passada=True, **kwargs):
+        kwargs.setdefault(
+            "widget",
+            forms.DateInput(
+                format=FORMATO_DATA,
+                attrs={"placeholder": "dd/mm/aaaa", "inputmode": "numeric", "autocomplete": "off"},
+            ),
+        )
+        kwargs.setdefault("input_formats", [FORMATO_DATA, "%Y-%m-%d"])
+        super().__init__(*args, **kwargs)
+        self.passada = passada
+
+    def validate(self, value):
+        super().validate(value)
+        if value and self.passada and value > timezone.localdate():
+            raise forms.ValidationError("A data não pode ser futura.")
+
+
+def _inteiro(rotulo, obrigatorio=False, **kw):
+    return forms.IntegerField(
+        label=rotulo, required=obrigatorio, min_value=0, max_value=100_000_000, **kw
+    )
+
+
+def _texto(rotulo, obrigatorio=True, linhas=4):
+    return forms.CharField(
+        label=rotulo,
+        required=obrigatorio,
+        max_length=100_000,
+        widget=forms.Textarea(attrs={"rows": linhas}),
+    )
+
+
+def _curto(rotulo, obrigatorio=True):
+    return forms.CharField(label=rotulo, required=obrigatorio, max_length=200)
+
+
+class ProtocolarForm(forms.ModelForm):
+    data_leitura_expediente = CampoData(label="Lida no expediente em")
+
+    class Meta:
+        model = Processo
+        fields = [
+            "tipo",
+            "nome_proposto",
+            "sede_proposta",
+            "municipios_origem",
+            "forma_encaminhamento",
+            "deputado_autor",
+            "representantes",
+            "data_leitura_expediente",
+            "resumo",
+            "area_movida_km2",
+            "area_total_km2",
+            "divisas",
+        ]
+        widgets = {
+            "forma_encaminhamento": forms.RadioSelect,
+            "municipios_origem": forms.SelectMultiple(attrs={"size": 8}),
+            "resumo": forms.Textarea(attrs={"rows": 3}),
+            "divisas": forms.Textarea(attrs={"rows": 3}),
+        }
+        help_texts = {
+            "municipios_origem": "Segure Ctrl para escolher mais de um.",
+            "sede_proposta": "Na criação e na fusão, o nome do município é o da sede (Art. 7º, I).",
+            "area_movida_km2": "Revisão de limites: define se o plebiscito é dispensado (Art. 8º).",
+        }
+
+    # Quantos municípios de origem cada tipo pede (mínimo, máximo).
+    ORIGENS = {
+        Tipo.CRIACAO: (1, None),
+        Tipo.FUSAO: (2, None),
+        Tipo.INCORPORACAO: (2, 2),
+        Tipo.EXTINCAO: (1, 1),
+        Tipo.REVISAO_LIMITES: (1, None),
+        Tipo.ALTERACAO_NOME: (1, 1),
+    }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["deputado_autor"].queryset = (
+            get_user_model()
+            .objects.filter(groups__name=GRUPOS[DEPUTADO])
+            .order_by("first_name", "username")
+        )
+        self.fields["deputado_autor"].label_from_instance = _nome_do_usuario
+        self.fields["forma_encaminhamento"].choices = FormaEncaminhamento.choices
+        self.fields["municipios_origem"].error_messages["invalid_choice"] = (
+            "Município desconhecido: %(value)s. Escolha um município de Mato Grosso da lista."
+        )
+
+    def clean(self):
+        dados = super().clean()
+        if dados.get("forma_encaminhamento") == FormaEncaminhamento.DEPUTADO and not dados.get(
+            "deputado_autor"
+        ):
+            self.add_error(
+                "deputado_autor",
+                "Informe o Deputado por cujo intermédio a "
+                "representação foi encaminhada (Art. 14, parágrafo único).",
+            )
+        if dados.get("forma_encaminhamento") == FormaEncaminhamento.COMUNIDADE:
+            dados["deputado_autor"] = None
+        tipo, origens = dados.get("tipo"), dados.get("municipios_origem")
+        if tipo and origens is not None:
+            minimo, maximo = self.ORIGENS[tipo]
+            if len(origens) < minimo or (maximo and len(origens) > maximo):
+                quantos = f"exatamente {minimo}" if minimo == maximo else f"ao menos {minimo}"
+                self.add_error(
+                    "municipios_origem", f"{Tipo(tipo).label}: escolha {quantos} município(s)."
+                )
+        movida, total = dados.get("area_movida_km2"), dados.get("area_total_km2")
+        for campo in ("area_movida_km2", "area_total_km2"):
+            if dados.get(campo) is not None and dados[campo] <= 0:
+                self.add_error(campo, "A área deve ser maior que zero.")
+        if movida and total and movida > total:
+            self.add_error(
+                "area_movida_km2",
+                "A área a desmembrar não pode ser maior que a área total do município.",
+            )
+        if tipo in (Tipo.CRIACAO, Tipo.FUSAO) and not dados.get("sede_proposta"):
+            self.add_error("sede_proposta", "Informe a sede proposta (Art. 7º, I).")
+        return dados
+
+
+class AtoForm(forms.Form):
+    """Campos comuns a todo ato: data, justificativa e o estado que o usuário viu."""
+
+    data_ato = CampoData(label="Data do ato")
+    estado_esperado = forms.CharField(widget=forms.HiddenInput)
+    justificativa = forms.CharField(
+        label="Justificativa / observações",
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    def __init__(self, *args, processo: Processo, ato, **kwargs):
+        kwargs.setdefault("initial", {})
+        kwargs["initial"].setdefault("data_ato", timezone.localdate())
+        kwargs["initial"].setdefault("estado_esperado", processo.estado)
+        super().__init__(*args, **kwargs)
+        self.processo, self.ato = processo, ato
+        if ato.exige_justificativa:
+            self.fields["justificativa"].required = True
+            self.fields["justificativa"].label = "Justificativa"
+        for declaracao in ato.declaracoes:
+            self.fields[declaracao.campo] = forms.BooleanField(label=declaracao.texto)
+        self.ajustar()
+
+    def ajustar(self):
+        """Ganchos por ato (campos que dependem do tipo do processo)."""
+
+    def dados_do_ato(self) -> dict:
+        """O que fica gravado no Andamento (além de data e justificativa)."""
+        comuns = {"data_ato", "estado_esperado", "justificativa"}
+        return {k: v for k, v in self.cleaned_data.items() if k not in comuns}
+
+
+SIM_NAO = [("sim", "Sim"), ("nao", "Não")]
+
+
+class SessaoForm(AtoForm):
+    """Deliberações do Plenário: sessão, resultado, votos."""
+
+    sessao_numero = _curto("Sessão (número)")
+    votos_sim = _inteiro("Votos favoráveis")
+    votos_nao = _inteiro("Votos contrários")
+    abstencoes = _inteiro("Abstenções")
+
+
+class BaixarEmDiligenciaForm(AtoForm):
+    documentos_faltantes = _texto("Documentos faltantes (Art. 15)")
+    solicitado_a = _curto("Solicitado a (lideranças interessadas)")
+
+
+class ReceberNaCrtForm(AtoForm):
+    data_distribuicao_deputados = CampoData(label="Cópias distribuídas aos Deputados em")
+    data_publicacao = CampoData(label="Publicada no órgão oficial em")
+
+
+class RegistrarVisitaForm(AtoForm):
+    membros_presentes = _texto("Membros presentes", linhas=2)
+    levantamento_socioeconomico = _texto("Levantamento socioeconômico (Art. 17, I)")
+    relatorio_circunstanciado = _texto("Relatório circunstanciado da visita", linhas=6)
+    condicoes_instalacao = forms.TypedChoiceField(
+        label="Há condições para instalar Prefeitura, Câmara e Judiciário? (Art. 2º, V)",
+        choices=SIM_NAO,
+        coerce=lambda v: v == "sim",
+        widget=forms.RadioSelect,
+        required=False,
+        empty_value=None,
+    )
+
+    def ajustar(self):
+        if rito.RITOS[self.processo.tipo].requisitos_art2:
+            self.fields["condicoes_instalacao"].required = True
+        else:
+            del self.fields["condicoes_instalacao"]
+
+
+class ParecerForm(AtoForm):
+    conclusao = forms.ChoiceField(
+        label="Conclusão",
+        choices=[("favoravel", "Favorável"), ("contrario", "Contrário")],
+        widget=forms.RadioSelect,
+    )
+    texto_parecer = _texto("Texto do parecer", linhas=8)
+
+
+class EmitirParecerPreliminarForm(ParecerForm):
+    conclusao = forms.ChoiceField(
+        label="Conclusão (Art. 17, II)",
+        choices=[
+            ("solicitar_documentos", "Solicitar os documentos do Art. 2º"),
+            ("arquivamento", "Arquivamento (submetido ao Plenário)"),
+        ],
+        widget=forms.RadioSelect,
+    )
+
+
+class DeliberarArquivamentoForm(SessaoForm):
+    resultado = forms.ChoiceField(
+        label="O Plenário aprovou o arquivamento?",
+        choices=[
+            ("aprovado", "Sim, arquivamento aprovado"),
+            ("rejeitado", "Não, o processo prossegue"),
+        ],
+        widget=forms.RadioSelect,
+    )
+
+
+class EmitirParecerMeritoForm(ParecerForm):
+    declara_requisitos_art2 = forms.BooleanField(
+        label="Declaro que todos os requisitos do Art. 2º estão atendidos, inclusive pelos "
+        "municípios de origem remanescentes (§ 1º).",
+        required=False,
+    )
+
+    def ajustar(self):
+        if not rito.RITOS[self.processo.tipo].requisitos_art2:
+            del self.fields["declara_requisitos_art2"]
+
+
+class DeliberarPlenarioForm(SessaoForm):
+    resultado = forms.ChoiceField(
+        label="Deliberação do Plenário (Art. 18, § 1º)",
+        choices=[
+            ("aprovado", "Pela tramitação (segue à CCJR)"),
+            ("rejeitado", "Pelo arquivamento"),
+        ],
+        widget=forms.RadioSelect,
+    )
+
+
+class RegistrarParecerCcjForm(ParecerForm):
+    numero_parecer = _curto("Número do parecer da CCJR")
+    relator = _curto("Relator(a)")
+    texto_parecer = None
+
+
+class ApresentarPdlForm(AtoForm):
+    numero_pdl = _curto("Número do PDL")
+    ementa = _texto("Ementa", linhas=2)
+
+
+class PublicarDecretoForm(AtoForm):
+    numero_decreto = _curto("Número do Decreto Legislativo")
+    data_aprovacao = CampoData(label="Aprovado em")
+    data_diario_oficial = CampoData(label="Publicado no Diário Oficial em")
+
+
+class EncaminharAoTreForm(AtoForm):
+    numero_oficio = _curto("Número do ofício ao TRE")
+
+
+class RegistrarResultadoForm(AtoForm):
+    oficio_tre = _curto("Ofício do TRE")
+    data_leitura_plenario = CampoData(label="Lido em Plenário em")
+    inscritos = _inteiro("Eleitores inscritos", obrigatorio=True)
+    comparecimento = _inteiro("Comparecimento", obrigatorio=True)
+    sim = _inteiro("Votos Sim", obrigatorio=True)
+    nao = _inteiro("Votos Não", obrigatorio=True)
+    brancos = _inteiro("Votos em branco", obrigatorio=True)
+    nulos = _inteiro("Votos nulos", obrigatorio=True)
+
+    def clean(self):
+        dados = super().clean()
+        campos = ("inscritos", "comparecimento", "sim", "nao", "brancos", "nulos")
+        if any(dados.get(c) is None for c in campos):
+            return dados
+        soma = dados["sim"] + dados["nao"] + dados["brancos"] + dados["nulos"]
+        if soma != dados["comparecimento"]:
+            raise forms.ValidationError(
+                f"Sim + Não + brancos + nulos ({soma}) deve ser igual ao comparecimento "
+                f"({dados['comparecimento']})."
+            )
+        if dados["comparecimento"] > dados["inscritos"]:
+            self.add_error(
+                "comparecimento",
+                "O comparecimento não pode superar o número de eleitores inscritos.",
+            )
+        return dados
+
+
+class EmitirParecerResultadoForm(ParecerForm):
+    declara_plebiscito_aprovado = forms.BooleanField(
+        label="Declaro que o plebiscito aprovou a medida sob a regra vigente (Art. 11, § 2º).",
+        required=False,
+    )
+
+
+class ApresentarPlForm(AtoForm):
+    numero_pl = _curto("Número do Projeto de Lei")
+    data_sessao_ordem_do_dia = CampoData(
+        label="Sessão em cuja Ordem do Dia será incluído (a seguinte, Art. 20, § 2º)",
+        passada=False,
+    )
+    ano_instalacao = forms.IntegerField(
+        label="Ano de instalação (Art. 7º, III)", min_value=1993, max_value=2100, required=False
+    )
+    declara_toponimia = forms.BooleanField(
+        label="Declaro que o nome atende ao Art. 6º (não repetido no País, sem datas nem "
+        "nomes de pessoas vivas, até três palavras além das partículas).",
+        required=False,
+    )
+
+    def ajustar(self):
+        if self.processo.tipo in (Tipo.CRIACAO, Tipo.FUSAO, Tipo.ALTERACAO_NOME):
+            self.fields["declara_toponimia"].required = True
+        else:
+            del self.fields["declara_toponimia"]
+        if self.processo.tipo != Tipo.CRIACAO:
+            del self.fields["ano_instalacao"]
+
+
+class RegistrarLeiForm(AtoForm):
+    numero_lei = _curto("Número da lei")
+    data_sancao = CampoData(label="Sancionada em")
+    data_diario_oficial = CampoData(label="Publicada no Diário Oficial em")
+
+
+class ArquivarForm(AtoForm):
+    motivo = forms.ChoiceField(
+        label="Motivo",
+        choices=[
+            ("desistencia", "Desistência"),
+            ("perda_objeto", "Perda de objeto"),
+            ("veto_mantido", "Veto mantido"),
+            ("outro", "Outro"),
+        ],
+    )
+
+
+class SobrestarForm(AtoForm):
+    fundamento = forms.ChoiceField(
+        label="Fundamento",
+        choices=[
+            ("ordem_judicial", "Ordem judicial"),
+            ("bloqueio_federal", "Bloqueio constitucional federal (CF, art. 18, § 4º)"),
+            ("outro", "Outro"),
+        ],
+    )
+
+
+FORMULARIOS: dict[str, type[AtoForm]] = {
+    "baixar_em_diligencia": BaixarEmDiligenciaForm,
+    "receber_na_crt": ReceberNaCrtForm,
+    "registrar_visita": RegistrarVisitaForm,
+    "emitir_parecer_preliminar": EmitirParecerPreliminarForm,
+    "deliberar_arquivamento": DeliberarArquivamentoForm,
+    "concluir_certidoes": AtoForm,
+    "emitir_parecer_merito": EmitirParecerMeritoForm,
+    "deliberar_plenario": DeliberarPlenarioForm,
+    "registrar_parecer_ccj": RegistrarParecerCcjForm,
+    "apresentar_pdl": ApresentarPdlForm,
+    "publicar_decreto": PublicarDecretoForm,
+    "rejeitar_pdl": SessaoForm,
+    "encaminhar_ao_tre": EncaminharAoTreForm,
+    "registrar_resultado": RegistrarResultadoForm,
+    "emitir_parecer_resultado": EmitirParecerResultadoForm,
+    "apresentar_pl": ApresentarPlForm,
+    "aprovar_pl": SessaoForm,
+    "rejeitar_pl": SessaoForm,
+    "registrar_lei": RegistrarLeiForm,
+    "arquivar": ArquivarForm,
+    "desarquivar": AtoForm,
+    "sobrestar": SobrestarForm,
+    "retomar": AtoForm,
+}
+assert set(FORMULARIOS) == set(ATOS) - {"protocolar"}
+
+
+def descrever_dado(nome_ato: str, campo: str, valor) -> tuple[str, object]:
+    """Rótulo e valor legível de um dado gravado no Andamento, para a linha do tempo."""
+    formulario = FORMULARIOS.get(nome_ato)
+    campo_form = formulario.base_fields.get(campo) if formulario else None
+    declaracoes = {d.campo: d.texto for d in ATOS[nome_ato].declaracoes} if nome_ato in ATOS else {}
+    if campo_form is None:
+        rotulo = declaracoes.get(campo, campo.replace("_", " ").capitalize())
+        return rotulo, _legivel(valor, dict(FormaEncaminhamento.choices))
+    escolhas = dict(getattr(campo_form, "choices", None) or [])
+    return str(campo_form.label), _legivel(valor, escolhas)
+
+
+def _legivel(valor, escolhas: dict):
+    if isinstance(valor, bool):
+        return "Sim" if valor else "Não"
+    if isinstance(valor, str) and valor in escolhas:
+        return escolhas[valor]
+    if isinstance(valor, str):
+        try:
+            return date.fromisoformat(valor).strftime(FORMATO_DATA)
+        except ValueError:
+            return valor
+    return valor
+
+
+def _nome_do_usuario(usuario) -> str:
+    return usuario.get_full_name() or usuario.username

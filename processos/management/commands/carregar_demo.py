@@ -1,0 +1,210 @@
+"""Usuários e processos de demonstração, só para o modo local (DJANGO_DEBUG=1).
+
+As senhas são geradas e impressas uma única vez, quando o usuário é criado. Os processos
+seguem fatos públicos (DOMAIN §10) e avançam pelos próprios serviços, ato a ato.
+"""
+
+import secrets
+from datetime import date, timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from processos.models import FormaEncaminhamento, Processo
+from processos.papeis import DEPUTADO, GRUPOS, MESA, PRESIDENTE, SERVIDOR
+from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
+from requisitos.models import Municipio
+
+USUARIOS = [
+    ("servidor", SERVIDOR, "Alice", "Servidora da CRT"),
+    ("presidente", PRESIDENTE, "Bruno", "Presidente da CRT"),
+    ("mesa", MESA, "Carla", "Secretaria da Mesa"),
+    ("deputado", DEPUTADO, "Davi", "Deputado"),
+    ("admin", None, "Administrador", ""),
+]
+
+
+class Command(BaseCommand):
+    help = "Cria usuários (um por papel) e processos de demonstração (somente em DEBUG)."
+
+    def handle(self, *args, **opcoes):
+        if not settings.DEBUG:
+            raise CommandError("Dados de demonstração só no modo local (DJANGO_DEBUG=1).")
+        if not Municipio.objects.exists():
+            raise CommandError("Carregue antes os municípios: manage.py carregar_municipios")
+        usuarios = self._usuarios()
+        if Processo.objects.exists():
+            self.stdout.write("Processos de demonstração já existem; nada a fazer.")
+            return
+        with transaction.atomic():
+            self._processos(usuarios)
+        self.stdout.write(f"{Processo.objects.count()} processos de demonstração criados.")
+
+    def _usuarios(self) -> dict[str, User]:
+        usuarios, novas = {}, []
+        for login, papel, nome, sobrenome in USUARIOS:
+            user = User.objects.filter(username=login).first()
+            if user is None:
+                senha = secrets.token_urlsafe(9)
+                user = User.objects.create_user(
+                    login,
+                    password=senha,
+                    first_name=nome,
+                    last_name=sobrenome,
+                    is_staff=papel is None,
+                    is_superuser=papel is None,
+                )
+                if papel:
+                    user.groups.add(Group.objects.get(name=GRUPOS[papel]))
+                novas.append((login, senha))
+            usuarios[login] = user
+        if novas:
+            self.stdout.write(
+                self.style.WARNING(
+                    "Usuários de demonstração (senhas exibidas só agora; guarde-as):"
+                )
+            )
+            for login, senha in novas:
+                self.stdout.write(f"  {login:<12} {senha}")
+        return usuarios
+
+    def _processos(self, u: dict[str, User]):
+        def m(*nomes):
+            return list(Municipio.objects.filter(nome__in=nomes))
+
+        inicio = date.today() - timedelta(days=120)
+
+        def protocolar(dias, **campos):
+            campos.setdefault("forma_encaminhamento", FormaEncaminhamento.COMUNIDADE)
+            campos.setdefault("deputado_autor", None)
+            campos.setdefault("representantes", "")
+            return protocolar_processo(
+                usuario=u["servidor"],
+                dados=DadosProtocolo(
+                    data_leitura_expediente=inicio + timedelta(days=dias), **campos
+                ),
+            )
+
+        def ato(processo, nome, quem, dias, justificativa="", **dados):
+            praticar_ato(
+                processo_id=processo.pk,
+                nome_ato=nome,
+                usuario=u[quem],
+                data_ato=inicio + timedelta(days=dias),
+                dados=dados,
+                justificativa=justificativa,
+            )
+
+        boa = protocolar(
+            0,
+            tipo="criacao",
+            nome_proposto="Boa Esperança do Norte",
+            sede_proposta="Boa Esperança do Norte",
+            municipios_origem=m("Nova Ubiratã", "Sorriso"),
+            forma_encaminhamento=FormaEncaminhamento.DEPUTADO,
+            deputado_autor=u["deputado"],
+            resumo="Demonstração baseada em fatos públicos: desmembramento de cerca de 80 % de "
+            "Nova Ubiratã e 20 % de Sorriso (plebiscito de 19/03/2000; Lei 7.264/2000; "
+            "instalado em 01/01/2025).",
+        )
+        ato(
+            boa,
+            "receber_na_crt",
+            "servidor",
+            5,
+            declara_documentos_art15=True,
+            declara_representacao_valida=True,
+            data_distribuicao_deputados=str(inicio),
+            data_publicacao=str(inicio),
+        )
+        ato(
+            boa,
+            "registrar_visita",
+            "servidor",
+            20,
+            membros_presentes="Membros da CRT",
+            levantamento_socioeconomico="Comércio e agricultura consolidados.",
+            relatorio_circunstanciado="Visita à sede do futuro município.",
+            condicoes_instalacao=True,
+        )
+        ato(
+            boa,
+            "emitir_parecer_preliminar",
+            "presidente",
+            25,
+            conclusao="solicitar_documentos",
+            texto_parecer="Pela solicitação das certidões.",
+        )
+
+        itanhanga = protocolar(
+            10,
+            tipo="criacao",
+            nome_proposto="Itanhangá",
+            sede_proposta="Itanhangá",
+            municipios_origem=m("Tapurah"),
+            representantes="Comissão pró-emancipação",
+            resumo="Demonstração: desmembramento de Tapurah (Decreto Legislativo 2.944/2000).",
+        )
+        ato(
+            itanhanga,
+            "receber_na_crt",
+            "servidor",
+            12,
+            declara_documentos_art15=True,
+            declara_representacao_valida=True,
+        )
+
+        ipiranga = protocolar(
+            11,
+            tipo="criacao",
+            nome_proposto="Ipiranga do Norte",
+            sede_proposta="Ipiranga do Norte",
+            municipios_origem=m("Tapurah"),
+            resumo="Demonstração: desmembramento de Tapurah (Lei 7.265/2000).",
+        )
+        ato(
+            ipiranga,
+            "baixar_em_diligencia",
+            "servidor",
+            14,
+            documentos_faltantes="Mapa e memorial descritivo (Art. 15, II).",
+            solicitado_a="Comissão pró-emancipação",
+        )
+
+        leste = protocolar(
+            15,
+            tipo="criacao",
+            nome_proposto="Santo Antônio do Leste",
+            sede_proposta="Santo Antônio do Leste",
+            municipios_origem=m("Novo São Joaquim"),
+            resumo="Demonstração: em 1995 não atendeu ao Art. 2º, II (410 eleitores para "
+            "4.071 habitantes: 10,1 % < 20 %).",
+        )
+        ato(
+            leste,
+            "arquivar",
+            "presidente",
+            30,
+            motivo="outro",
+            justificativa="Não atende ao Art. 2º, II: eleitores abaixo de 20 % da população.",
+        )
+
+        protocolar(
+            40,
+            tipo="alteracao_nome",
+            nome_proposto="Nova Esperança do Xingu",
+            municipios_origem=m("São José do Xingu"),
+            resumo="Demonstração: representação do Prefeito com aprovação de 2/3 da Câmara "
+            "(Art. 6º, § 2º).",
+        )
+        protocolar(
+            45,
+            tipo="revisao_limites",
+            nome_proposto="Divisa Sorriso / Sinop",
+            municipios_origem=m("Sorriso", "Sinop"),
+            area_movida_km2=120,
+            area_total_km2=9300,
+            resumo="Demonstração: retificação de divisa (Art. 8º).",
+        )

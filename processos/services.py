@@ -1,0 +1,196 @@
+"""Um ato = uma função de serviço: transação → trava a linha → transição → grava →
+Andamento → efeitos colaterais. As views validam a entrada e chamam uma destas funções."""
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django_fsm import ConcurrentTransition, has_transition_perm
+
+from processos.atos import ATOS
+from processos.estados import Estado
+from processos.models import Andamento, AtoRecusado, Processo, SequenciaProtocolo
+
+MENSAGEM_DESATUALIZADO = (
+    "O processo foi movimentado por outra pessoa enquanto este formulário estava aberto. "
+    "Recarregue a página para ver a situação atual; nada foi gravado."
+)
+
+
+class ProcessoDesatualizado(AtoRecusado):
+    """Outra pessoa praticou um ato no mesmo processo antes deste."""
+
+
+@dataclass(frozen=True)
+class DadosProtocolo:
+    tipo: str
+    nome_proposto: str
+    municipios_origem: list
+    forma_encaminhamento: str
+    data_leitura_expediente: date
+    sede_proposta: str = ""
+    deputado_autor: object | None = None
+    representantes: str = ""
+    resumo: str = ""
+    area_movida_km2: object | None = None
+    area_total_km2: object | None = None
+    divisas: str = ""
+
+
+def proximo_numero_protocolo(ano: int) -> int:
+    """Número seguinte do ano, dentro da transação do chamador. O UPDATE atômico trava a
+    linha do ano até o fim da transação: dois protocolos simultâneos se enfileiram e nunca
+    recebem o mesmo número; um erro desfaz a transação e o número volta a ficar livre."""
+    SequenciaProtocolo.objects.bulk_create(
+        [SequenciaProtocolo(ano=ano, ultimo=0)], ignore_conflicts=True
+    )
+    SequenciaProtocolo.objects.filter(ano=ano).update(ultimo=F("ultimo") + 1)
+    return SequenciaProtocolo.objects.get(ano=ano).ultimo
+
+
+def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
+    """Art. 13 e 14: a representação lida no expediente é protocolada, registrada e autuada."""
+    validar_data_ato(dados.data_leitura_expediente, anterior=None)
+    hoje = timezone.localdate()
+    with transaction.atomic():
+        processo = Processo(
+            tipo=dados.tipo,
+            nome_proposto=dados.nome_proposto,
+            sede_proposta=dados.sede_proposta,
+            forma_encaminhamento=dados.forma_encaminhamento,
+            deputado_autor=dados.deputado_autor,
+            representantes=dados.representantes,
+            data_leitura_expediente=dados.data_leitura_expediente,
+            resumo=dados.resumo,
+            area_movida_km2=dados.area_movida_km2,
+            area_total_km2=dados.area_total_km2,
+            divisas=dados.divisas,
+            ano=hoje.year,
+        )
+        if not has_transition_perm(processo.protocolar, usuario):
+            raise PermissionDenied("Somente a CRT ou a Mesa podem protocolar.")
+        processo.numero = proximo_numero_protocolo(hoje.year)
+        processo.protocolar({})
+        processo.save()
+        processo.municipios_origem.set(dados.municipios_origem)
+        Andamento.objects.create(
+            processo=processo,
+            ato="protocolar",
+            estado_origem="",
+            estado_destino=processo.estado,
+            usuario=usuario,
+            data_ato=dados.data_leitura_expediente,
+            dados={"forma_encaminhamento": dados.forma_encaminhamento},
+        )
+    return processo
+
+
+def validar_data_ato(data_ato: date, *, anterior: date | None) -> None:
+    if data_ato > timezone.localdate():
+        raise AtoRecusado("A data do ato não pode ser futura.")
+    if anterior and data_ato < anterior:
+        raise AtoRecusado(
+            f"A data do ato não pode ser anterior à do último andamento ({anterior:%d/%m/%Y})."
+        )
+
+
+def praticar_ato(
+    *,
+    processo_id: int,
+    nome_ato: str,
+    usuario,
+    data_ato: date,
+    dados: dict,
+    justificativa: str = "",
+    estado_esperado: str | None = None,
+) -> Andamento:
+    """Pratica o ato `nome_ato` (DOMAIN §3) ou não muda nada.
+
+    A linha do processo é travada (SELECT ... FOR UPDATE) e o estado lido é comparado com o
+    que o usuário viu: de dois atos simultâneos, exatamente um vale; o outro recebe
+    ProcessoDesatualizado. O ConcurrentTransitionMixin é a segunda barreira (SQLite).
+    """
+    ato = ATOS[nome_ato]
+    if ato.exige_justificativa and not justificativa.strip():
+        raise AtoRecusado(f"O ato “{ato.rotulo}” exige justificativa.")
+    with transaction.atomic():
+        processo = Processo.objects.select_for_update().get(pk=processo_id)
+        if estado_esperado is not None and processo.estado != estado_esperado:
+            raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO)
+        metodo = getattr(processo, nome_ato)
+        if not has_transition_perm(metodo, usuario):
+            raise PermissionDenied(f"Seu papel não permite o ato “{ato.rotulo}”.")
+        motivos = motivos_indisponivel(processo, nome_ato)
+        if motivos:
+            raise AtoRecusado(" ".join(motivos))
+        ultimo = processo.andamentos.only("data_ato").first()
+        validar_data_ato(data_ato, anterior=ultimo.data_ato if ultimo else None)
+        origem = processo.estado
+        metodo(dados)
+        processo.ultima_movimentacao = timezone.now()
+        try:
+            processo.save()
+        except ConcurrentTransition as exc:
+            raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO) from exc
+        return Andamento.objects.create(
+            processo=processo,
+            ato=nome_ato,
+            estado_origem=origem,
+            estado_destino=processo.estado,
+            usuario=usuario,
+            data_ato=data_ato,
+            justificativa=justificativa.strip(),
+            dados=dados,
+        )
+
+
+def motivos_indisponivel(processo: Processo, nome_ato: str) -> list[str]:
+    """Por que o ato não pode ser praticado agora (lista vazia = pode). Não olha o papel."""
+    transicao = _transicao(processo, nome_ato)
+    if transicao is None:
+        rotulo = Estado(processo.estado).label if processo.estado else "novo"
+        return [f"Ato não disponível no estado atual ({rotulo})."]
+    return [
+        getattr(c, "mensagem", "Condição não atendida.")
+        for c in transicao.conditions
+        if not c(processo)
+    ]
+
+
+def _transicao(processo: Processo, nome_ato: str):
+    for transicao in processo.get_all_estado_transitions():
+        if transicao.name == nome_ato and transicao.source == processo.estado:
+            return transicao
+    return None
+
+
+@dataclass(frozen=True)
+class AtoNaTela:
+    nome: str
+    rotulo: str
+    slug: str
+    motivos: tuple[str, ...]
+
+    @property
+    def disponivel(self) -> bool:
+        return not self.motivos
+
+
+def atos_da_tela(processo: Processo, usuario) -> list[AtoNaTela]:
+    """Os atos que partem do estado atual e que o papel do usuário permite: disponíveis, ou
+    indisponíveis com o motivo (exibido no botão desabilitado)."""
+    lista = []
+    vistos = set()
+    for transicao in processo.get_all_estado_transitions():
+        if transicao.source != processo.estado or transicao.name in vistos:
+            continue
+        vistos.add(transicao.name)
+        if not transicao.has_perm(processo, usuario):
+            continue
+        ato = ATOS[transicao.name]
+        motivos = tuple(motivos_indisponivel(processo, transicao.name))
+        lista.append(AtoNaTela(ato.nome, ato.rotulo, ato.slug, motivos))
+    return lista

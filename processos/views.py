@@ -1,0 +1,211 @@
+"""Views da área interna. Mesma forma em todas: carrega com checagem de papel → formulário →
+um serviço → redireciona (POST) ou renderiza."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from processos import services
+from processos.atos import ATOS, POR_SLUG
+from processos.diagrama import etapas
+from processos.estados import TIPOS_ART3, TIPOS_COM_BLOQUEIO_FEDERAL, Estado
+from processos.filtros import ProcessoFilter
+from processos.forms import FORMULARIOS, ProtocolarForm, descrever_dado
+from processos.models import AtoRecusado, Processo, RegistroAcesso
+from processos.papeis import DEPUTADO, LEITORES, papeis_do_usuario, tem_papel
+from requisitos.eleicoes import janela_art3
+from requisitos.models import parametros_em_vigor
+
+POR_PAGINA = 50
+TEXTO_BLOQUEIO_FEDERAL = (
+    "Desde a EC 15/1996, o art. 18, § 4º, da Constituição exige lei complementar federal e "
+    "Estudos de Viabilidade Municipal antes de criar, fundir, incorporar ou desmembrar "
+    "municípios. Essa lei ainda não existe (STF, ADO 3682 e ADI 4711), e a Justiça Eleitoral "
+    "não realiza os plebiscitos. O processo pode ser protocolado e instruído."
+)
+
+
+def inicio(request):
+    if papeis_do_usuario(request.user):
+        return redirect("processos:lista")
+    return render(request, "inicio.html")
+
+
+def _exigir_leitor(request):
+    if not tem_papel(request.user, *LEITORES):
+        raise PermissionDenied("Área restrita à CRT, à Mesa e aos Deputados.")
+
+
+def _processo(protocolo: str) -> Processo:
+    numero, ano = protocolo.split("-")
+    return get_object_or_404(Processo, numero=int(numero), ano=int(ano))
+
+
+@login_required
+def lista(request):
+    _exigir_leitor(request)
+    filtro = ProcessoFilter(request.GET, queryset=Processo.objects.para_listagem())
+    pagina = Paginator(filtro.qs, POR_PAGINA).get_page(request.GET.get("pagina"))
+    parametros = request.GET.copy()
+    parametros.pop("pagina", None)
+    return render(
+        request,
+        "processos/lista.html",
+        {
+            "filtro": filtro,
+            "pagina": pagina,
+            "parametros": parametros.urlencode(),
+        },
+    )
+
+
+@login_required
+def novo(request):
+    if not tem_papel(request.user, *ATOS["protocolar"].papeis):
+        raise PermissionDenied("Somente a CRT ou a Mesa podem protocolar.")
+    form = ProtocolarForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            processo = services.protocolar_processo(
+                usuario=request.user, dados=services.DadosProtocolo(**form.cleaned_data)
+            )
+        except AtoRecusado as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(
+                request,
+                f"Processo protocolado sob o nº {processo.protocolo}. "
+                f"O processo está em: {Estado(processo.estado).label}.",
+            )
+            return redirect("processos:detalhe", protocolo=processo.slug)
+    return render(request, "processos/novo.html", {"form": form})
+
+
+@login_required
+def detalhe(request, protocolo):
+    _exigir_leitor(request)
+    processo = _processo(protocolo)
+    if tem_papel(request.user, DEPUTADO):
+        # Art. 22: vista ao processo na sala das Comissões — cada vista fica registrada.
+        RegistroAcesso.objects.create(usuario=request.user, processo=processo)
+    andamentos = list(processo.andamentos.select_related("usuario"))
+    return render(
+        request,
+        "processos/detalhe.html",
+        {
+            "processo": processo,
+            "etapas": etapas(processo, andamentos),
+            "andamentos": [(a, _dados_legiveis(a)) for a in andamentos],
+            "atos": services.atos_da_tela(processo, request.user),
+            "avisos": _avisos_legais(processo),
+            "municipios": processo.municipios_origem.all(),
+        },
+    )
+
+
+@login_required
+def ato(request, protocolo, slug):
+    processo = _processo(protocolo)
+    definicao = POR_SLUG.get(slug)
+    if definicao is None or definicao.nome == "protocolar":
+        raise Http404("Ato desconhecido.")
+    if not tem_papel(request.user, *definicao.papeis):
+        raise PermissionDenied(f"Seu papel não permite o ato “{definicao.rotulo}”.")
+    formulario = FORMULARIOS[definicao.nome]
+    form = formulario(request.POST or None, processo=processo, ato=definicao)
+    if request.method == "POST" and form.is_valid():
+        try:
+            andamento = services.praticar_ato(
+                processo_id=processo.pk,
+                nome_ato=definicao.nome,
+                usuario=request.user,
+                data_ato=form.cleaned_data["data_ato"],
+                dados=form.dados_do_ato(),
+                justificativa=form.cleaned_data["justificativa"],
+                estado_esperado=form.cleaned_data["estado_esperado"],
+            )
+        except AtoRecusado as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(
+                request,
+                f"{definicao.rotulo}: ato registrado. O processo está em: "
+                f"{andamento.get_estado_destino_display()}.",
+            )
+            return redirect("processos:detalhe", protocolo=processo.slug)
+    motivos = services.motivos_indisponivel(processo, definicao.nome)
+    return render(
+        request,
+        "processos/ato.html",
+        {
+            "processo": processo,
+            "ato": definicao,
+            "form": form,
+            "motivos": motivos,
+            "destinos": _destinos_possiveis(processo, definicao.nome),
+            "avisos": _avisos_legais(processo) if definicao.aviso_bloqueio else [],
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def _destinos_possiveis(processo, nome_ato) -> list[str]:
+    for transicao in processo.get_all_estado_transitions():
+        if transicao.name == nome_ato and transicao.source == processo.estado:
+            alvos = getattr(transicao.target, "allowed_states", None) or [transicao.target]
+            return [Estado(a).label for a in alvos if a in _alcancaveis(processo, nome_ato)]
+    return []
+
+
+def _alcancaveis(processo, nome_ato) -> set[str]:
+    """Destinos que o ato pode de fato produzir neste processo (para o resumo do formulário)."""
+    if nome_ato in ("desarquivar", "retomar"):
+        filtro = (
+            {"estado_destino": Estado.ARQUIVADO}
+            if nome_ato == "desarquivar"
+            else {"ato": "sobrestar"}
+        )
+        anterior = processo.andamentos.filter(**filtro).first()
+        return {anterior.estado_origem} if anterior else set()
+    return set(Estado.values)
+
+
+def _avisos_legais(processo) -> list[dict]:
+    parametros = parametros_em_vigor()
+    avisos = []
+    if parametros.bloqueio_constitucional and processo.tipo in TIPOS_COM_BLOQUEIO_FEDERAL:
+        avisos.append(
+            {
+                "nivel": "warning",
+                "titulo": "Bloqueio constitucional federal",
+                "texto": TEXTO_BLOQUEIO_FEDERAL,
+            }
+        )
+    if processo.tipo in TIPOS_ART3:
+        janela = janela_art3(timezone.localdate())
+        if janela:
+            vigente = (
+                "aplicado"
+                if parametros.art3_vigente
+                else ("informativo: declarado inconstitucional na ADPF 819")
+            )
+            avisos.append(
+                {
+                    "nivel": "danger" if janela.vedado and parametros.art3_vigente else "info",
+                    "titulo": f"Art. 3º ({vigente})",
+                    "texto": janela.mensagem,
+                }
+            )
+    return avisos
+
+
+def _dados_legiveis(andamento) -> list[tuple[str, object]]:
+    return [
+        descrever_dado(andamento.ato, campo, valor)
+        for campo, valor in (andamento.dados or {}).items()
+        if valor not in (None, "", [])
+    ]
