@@ -200,11 +200,20 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         } | {Estado.ARQUIVADO}
         return self.estado not in bloqueadas
 
-    def _estado_antes_de(self, **filtro) -> str:
+    def estado_de_retorno(self, nome_ato: str) -> str | None:
+        """Para onde desarquivar ou retomar devolvem o processo: o estado de onde ele saiu
+        no último arquivamento ou sobrestamento, lido da trilha de auditoria."""
+        filtro = {"estado_destino": Estado.ARQUIVADO}
+        if nome_ato == "retomar":
+            filtro = {"ato": "sobrestar"}
         andamento = self.andamentos.filter(**filtro).first()
-        if andamento is None:
+        return andamento.estado_origem if andamento else None
+
+    def _retorno_obrigatorio(self, nome_ato: str) -> str:
+        estado = self.estado_de_retorno(nome_ato)
+        if not estado:
             raise AtoRecusado("Não foi encontrado o ato de origem para retornar o processo.")
-        return andamento.estado_origem
+        return estado
 
     # --- atos (DOMAIN §3) ---------------------------------------------------------------
     # Cada método recebe os dados já validados do formulário do ato e devolve, quando o
@@ -439,7 +448,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         permission=_permissao("desarquivar"),
     )
     def desarquivar(self, dados: dict) -> str:
-        return self._estado_antes_de(estado_destino=Estado.ARQUIVADO)
+        return self._retorno_obrigatorio("desarquivar")
 
     @transition(
         estado, source=list(ATIVOS), target=Estado.SOBRESTADO, permission=_permissao("sobrestar")
@@ -454,7 +463,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         permission=_permissao("retomar"),
     )
     def retomar(self, dados: dict) -> str:
-        return self._estado_antes_de(ato="sobrestar")
+        return self._retorno_obrigatorio("retomar")
 
 
 def exigir_declaracoes(nome_ato: str, dados: dict) -> None:

@@ -17,6 +17,7 @@ from processos.filtros import ProcessoFilter
 from processos.forms import FORMULARIOS, ProtocolarForm, descrever_dado
 from processos.models import AtoRecusado, Processo, RegistroAcesso
 from processos.papeis import DEPUTADO, LEITORES, papeis_do_usuario, tem_papel
+from processos.rito import DESVIOS
 from requisitos.eleicoes import janela_art3
 from requisitos.models import parametros_em_vigor
 
@@ -154,24 +155,16 @@ def ato(request, protocolo, slug):
 
 
 def _destinos_possiveis(processo, nome_ato) -> list[str]:
+    """Para o resumo "O processo passará para: ..." antes de confirmar."""
+    if nome_ato in ("desarquivar", "retomar"):
+        retorno = processo.estado_de_retorno(nome_ato)
+        return [Estado(retorno).label] if retorno else []
     for transicao in processo.get_all_estado_transitions():
         if transicao.name == nome_ato and transicao.source == processo.estado:
             alvos = getattr(transicao.target, "allowed_states", None) or [transicao.target]
-            return [Estado(a).label for a in alvos if a in _alcancaveis(processo, nome_ato)]
+            possiveis = set(processo.caminho()) | DESVIOS
+            return [Estado(alvo).label for alvo in alvos if alvo in possiveis]
     return []
-
-
-def _alcancaveis(processo, nome_ato) -> set[str]:
-    """Destinos que o ato pode de fato produzir neste processo (para o resumo do formulário)."""
-    if nome_ato in ("desarquivar", "retomar"):
-        filtro = (
-            {"estado_destino": Estado.ARQUIVADO}
-            if nome_ato == "desarquivar"
-            else {"ato": "sobrestar"}
-        )
-        anterior = processo.andamentos.filter(**filtro).first()
-        return {anterior.estado_origem} if anterior else set()
-    return set(Estado.values)
 
 
 def _avisos_legais(processo) -> list[dict]:

@@ -1,0 +1,77 @@
+"""Admin: consulta e dados cadastrais. O estado é somente leitura — muda só pelos atos."""
+
+from django.contrib import admin
+
+from processos.models import Andamento, ExercicioPresidencia, Processo, RegistroAcesso
+
+
+class AndamentoInline(admin.TabularInline):
+    model = Andamento
+    extra = 0
+    can_delete = False
+    fields = ["data_ato", "ato", "estado_origem", "estado_destino", "usuario", "justificativa"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Processo)
+class ProcessoAdmin(admin.ModelAdmin):
+    list_display = ["protocolo", "tipo", "nome_proposto", "estado", "ultima_movimentacao"]
+    list_filter = ["tipo", "estado", "ano", "forma_encaminhamento"]
+    search_fields = ["nome_proposto", "sede_proposta", "numero", "municipios_origem__nome"]
+    readonly_fields = ["numero", "ano", "estado", "criado_em", "ultima_movimentacao"]
+    autocomplete_fields = ["municipios_origem"]
+    inlines = [AndamentoInline]
+    date_hierarchy = "criado_em"
+
+    @admin.display(description="número", ordering="numero")
+    def protocolo(self, obj):
+        return obj.protocolo
+
+    def has_add_permission(self, request):
+        # Processo nasce pelo ato "protocolar" (numeração e Andamento), não pelo admin.
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Andamento)
+class AndamentoAdmin(admin.ModelAdmin):
+    list_display = ["processo", "data_ato", "ato", "estado_origem", "estado_destino", "usuario"]
+    list_filter = ["ato", "estado_destino"]
+    search_fields = ["processo__nome_proposto", "justificativa"]
+    date_hierarchy = "data_ato"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ExercicioPresidencia)
+class ExercicioPresidenciaAdmin(admin.ModelAdmin):
+    list_display = ["membro", "inicio", "fim", "ato_designacao"]
+    list_filter = ["inicio"]
+
+
+@admin.register(RegistroAcesso)
+class RegistroAcessoAdmin(admin.ModelAdmin):
+    list_display = ["em", "usuario", "processo", "objeto"]
+    list_filter = ["em"]
+    search_fields = ["usuario__username", "processo__nome_proposto"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
