@@ -1,16 +1,9 @@
 """Elenco fixo de usuários (um por papel) e construtores simples de processos."""
 
-import os
+import pytest
+from django.contrib.auth.models import Group, User
 
-# Antes de o Django carregar as configurações: chave só de teste, e o Playwright síncrono
-# roda dentro do laço de eventos que ele mesmo cria.
-os.environ.setdefault("DJANGO_SECRET_KEY", "chave-somente-para-testes")
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-import pytest  # noqa: E402
-from django.contrib.auth.models import Group, User  # noqa: E402
-
-from processos.papeis import DEPUTADO, GRUPOS, MESA, PRESIDENTE, SERVIDOR  # noqa: E402
+from processos.papeis import DEPUTADO, GRUPOS, MESA, PRESIDENTE, SERVIDOR
 
 SENHA = "senha-de-teste-123"
 
