@@ -60,8 +60,36 @@ def lista(request):
             "filtro": filtro,
             "pagina": pagina,
             "parametros": parametros.urlencode(),
+            "colunas": _colunas_ordenaveis(request.GET),
         },
     )
+
+
+COLUNAS = [
+    ("numero", "Número"),
+    ("tipo", "Tipo"),
+    ("nome", "Nome proposto"),
+    (None, "Municípios de origem"),
+    ("estado", "Estado"),
+    ("movimentacao", "Última movimentação"),
+]
+
+
+def _colunas_ordenaveis(query) -> list[dict]:
+    """Cabeçalhos clicáveis: clicar ordena pela coluna; clicar de novo inverte."""
+    atual = query.get("ordem", "")
+    colunas = []
+    for campo, rotulo in COLUNAS:
+        coluna = {"rotulo": rotulo, "url": None, "aria_sort": None}
+        if campo:
+            parametros = query.copy()
+            parametros.pop("pagina", None)
+            parametros["ordem"] = f"-{campo}" if atual == campo else campo
+            coluna["url"] = "?" + parametros.urlencode()
+            if atual.lstrip("-") == campo:
+                coluna["aria_sort"] = "descending" if atual.startswith("-") else "ascending"
+        colunas.append(coluna)
+    return colunas
 
 
 @login_required
