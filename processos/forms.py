@@ -167,6 +167,8 @@ class AtoForm(forms.Form):
         for declaracao in ato.declaracoes:
             self.fields[declaracao.campo] = forms.BooleanField(label=declaracao.texto)
         self.ajustar()
+        # Justificativa por último, depois dos campos próprios do ato e das declarações.
+        self.order_fields([c for c in self.fields if c != "justificativa"] + ["justificativa"])
 
     def ajustar(self):
         """Ganchos por ato (campos que dependem do tipo do processo)."""
