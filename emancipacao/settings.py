@@ -126,6 +126,10 @@ CACHES = {
     }
 }
 
+# Limite de uso dos simuladores públicos (páginas e API), por endereço do cliente, no formato
+# do django-ratelimit ("120/m" = 120 por minuto). Usa o cache padrão.
+SIMULADOR_LIMITE = env_str("SIMULADOR_LIMITE", "120/m")
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [

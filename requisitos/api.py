@@ -1,0 +1,180 @@
+"""API JSON dos simuladores (`/api/v1/simulacoes/...`), pública e sem banco carregado.
+
+Toda entrada ruim vira 400 com os erros por campo, em pt-BR — inclusive JSON malformado e
+tipo de conteúdo errado (que o DRF responderia com 415); acima do limite de uso, 429.
+Os números decimais do JSON são lidos como Decimal, nunca como float.
+"""
+
+import json
+from decimal import Decimal
+
+from django.utils import translation
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import exceptions, parsers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView, exception_handler
+
+from requisitos import serializers as s
+from requisitos.limite import MENSAGEM as MENSAGEM_LIMITE
+from requisitos.limite import excedeu_limite
+from requisitos.models import parametros_em_vigor
+from requisitos.municipios_br import por_codigo
+from requisitos.regras import (
+    DadosCriacao,
+    DadosRemanescente,
+    avaliar_criacao_municipio,
+    avaliar_distrito,
+    avaliar_revisao_limites,
+    como_dict,
+)
+from requisitos.toponimia import avaliar_toponimo
+
+
+class JSONDecimalParser(parsers.JSONParser):
+    """JSON com números fracionários lidos como Decimal (regras legais nunca usam float)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        parser_context = parser_context or {}
+        codificacao = parser_context.get("encoding", "utf-8")
+        try:
+            texto = stream.read().decode(codificacao) if stream else ""
+            return json.loads(texto, parse_float=Decimal, parse_constant=_recusar_constante)
+        except ValueError as exc:
+            raise exceptions.ParseError(f"JSON malformado: {exc}") from None
+
+
+def _recusar_constante(nome: str):
+    raise ValueError(f"{nome} não é um número aceito")
+
+
+class LimiteExcedido(exceptions.APIException):
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_detail = MENSAGEM_LIMITE
+    default_code = "limite_excedido"
+
+
+def tratar_excecao(exc, context):
+    """Erros de leitura do corpo da requisição são entrada ruim: 400, em pt-BR."""
+    if isinstance(exc, exceptions.UnsupportedMediaType):
+        exc = exceptions.ValidationError(
+            {"detail": ["Envie os dados em JSON, com Content-Type: application/json."]}
+        )
+    elif isinstance(exc, exceptions.ParseError):
+        exc = exceptions.ValidationError({"detail": [str(exc.detail)]})
+    return exception_handler(exc, context)
+
+
+RESPOSTAS_ERRO = {
+    400: OpenApiResponse(description="Entrada inválida: erros por campo, em pt-BR."),
+    429: OpenApiResponse(description="Limite de simulações por endereço excedido."),
+}
+
+
+class SimulacaoAPIView(APIView):
+    """Base: pública, sem sessão (não exige CSRF), só JSON, com limite por endereço."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+    parser_classes = [JSONDecimalParser]
+    entrada = None
+
+    def get_exception_handler(self):
+        return tratar_excecao
+
+    def dispatch(self, request, *args, **kwargs):
+        with translation.override("pt-br"):
+            return super().dispatch(request, *args, **kwargs)
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        if excedeu_limite(request._request):
+            raise LimiteExcedido()
+
+    def validar(self, request, parametros):
+        if not isinstance(request.data, dict):
+            raise exceptions.ValidationError(
+                {"detail": ["O corpo deve ser um objeto JSON com os campos do simulador."]}
+            )
+        serializer = self.entrada(data=request.data, context={"parametros": parametros})
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+
+def _remanescente(dados: dict) -> DadosRemanescente:
+    return DadosRemanescente(nome=por_codigo()[dados["codigo_ibge"]].nome, **dados)
+
+
+class CriacaoMunicipioAPI(SimulacaoAPIView):
+    entrada = s.CriacaoMunicipioEntrada
+
+    @extend_schema(
+        summary="Requisitos para criar município (Art. 2º, I a VI, e § 1º)",
+        request=s.CriacaoMunicipioEntrada,
+        responses={200: s.CriacaoMunicipioSaida, **RESPOSTAS_ERRO},
+        tags=["Simuladores"],
+    )
+    def post(self, request):
+        parametros = parametros_em_vigor()
+        d = self.validar(request, parametros)
+        dados = DadosCriacao(
+            populacao=d["populacao"],
+            eleitores=d["eleitores"],
+            casas_centro_urbano=d["casas_centro_urbano"],
+            valor_adicionado=d["valor_adicionado"],
+            media_va_menores=d["media"],
+            condicoes_instalacao=d["condicoes_instalacao"],
+            continuidade_territorial=d["continuidade_territorial"],
+            remanescentes=tuple(_remanescente(r) for r in d.get("remanescentes", [])),
+        )
+        return Response(como_dict(avaliar_criacao_municipio(dados, parametros)))
+
+
+class CriacaoDistritoAPI(SimulacaoAPIView):
+    entrada = s.DistritoEntrada
+
+    @extend_schema(
+        summary="Requisitos para criar distrito (Art. 25)",
+        request=s.DistritoEntrada,
+        responses={200: s.VereditoSaida, **RESPOSTAS_ERRO},
+        tags=["Simuladores"],
+    )
+    def post(self, request):
+        parametros = parametros_em_vigor()
+        d = self.validar(request, parametros)
+        veredito = avaliar_distrito(d["habitacoes_sede"], d["populacao"], parametros)
+        return Response(como_dict(veredito))
+
+
+class ToponimoAPI(SimulacaoAPIView):
+    entrada = s.ToponimoEntrada
+
+    @extend_schema(
+        summary="Nome de município ou distrito (Art. 6º)",
+        request=s.ToponimoEntrada,
+        responses={200: s.ToponimoSaida, **RESPOSTAS_ERRO},
+        tags=["Simuladores"],
+    )
+    def post(self, request):
+        parametros = parametros_em_vigor()
+        d = self.validar(request, parametros)
+        veredito = avaliar_toponimo(
+            d["nome"], parametros, declaracao_pessoa_viva=d["declaracao_pessoa_viva"]
+        )
+        return Response(como_dict(veredito))
+
+
+class RevisaoLimitesAPI(SimulacaoAPIView):
+    entrada = s.RevisaoLimitesEntrada
+
+    @extend_schema(
+        summary="Dispensa do plebiscito na revisão de limites (Art. 8º)",
+        request=s.RevisaoLimitesEntrada,
+        responses={200: s.RevisaoLimitesSaida, **RESPOSTAS_ERRO},
+        tags=["Simuladores"],
+    )
+    def post(self, request):
+        parametros = parametros_em_vigor()
+        d = self.validar(request, parametros)
+        veredito = avaliar_revisao_limites(d["area_movida_km2"], d["area_total_km2"], parametros)
+        return Response(como_dict(veredito))
