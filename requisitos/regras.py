@@ -21,6 +21,7 @@ from requisitos.veredito import (
     VereditoRevisao,
     como_dict,
     exigir_nao_negativos,
+    faltam,
     plural,
 )
 
@@ -108,7 +109,7 @@ def avaliar_populacao(
         mensagem=f"{sujeito} de {plural(populacao, 'habitante', 'habitantes')}, "
         f"{relacao} {fmt.inteiro(minimo)}.",
         fonte=CARTOGRAFIA,
-        falta="" if atende else f"Faltam {plural(minimo - populacao, 'habitante', 'habitantes')}.",
+        falta="" if atende else faltam(minimo - populacao, "habitante", "habitantes"),
     )
 
 
@@ -161,7 +162,7 @@ def avaliar_casas(
         mensagem=f"Centro urbano com {plural(casas, 'casa', 'casas')}{relacao} "
         f"{fmt.inteiro(limite)}.",
         fonte=CARTOGRAFIA,
-        falta="" if atende else f"Faltam {plural(limite + 1 - casas, 'casa', 'casas')}.",
+        falta="" if atende else faltam(limite + 1 - casas, "casa", "casas"),
     )
 
 
@@ -354,7 +355,6 @@ DISTRITO_FONTE = "Órgão de informações e cartografia do Estado (Art. 25, par
 
 def _habitacoes_distrito(habitacoes: int, minimo: int) -> Requisito:
     atende = habitacoes >= minimo
-    falta = plural(minimo - habitacoes, "habitação", "habitações")
     return Requisito(
         inciso="I",
         descricao="Habitações na sede da localidade",
@@ -366,13 +366,12 @@ def _habitacoes_distrito(habitacoes: int, minimo: int) -> Requisito:
         mensagem=f"Sede com {plural(habitacoes, 'habitação', 'habitações')}; "
         f"{'atende ao' if atende else 'abaixo do'} mínimo de {fmt.inteiro(minimo)}.",
         fonte=DISTRITO_FONTE,
-        falta="" if atende else f"Faltam {falta}.",
+        falta="" if atende else faltam(minimo - habitacoes, "habitação", "habitações"),
     )
 
 
 def _populacao_distrito(populacao: int, limite: int) -> Requisito:
     atende = populacao > limite
-    falta = plural(limite + 1 - populacao, "habitante", "habitantes")
     return Requisito(
         inciso="II",
         descricao="População do território (habitantes)",
@@ -384,7 +383,7 @@ def _populacao_distrito(populacao: int, limite: int) -> Requisito:
         mensagem=f"População de {plural(populacao, 'habitante', 'habitantes')}; "
         f"{'superior a' if atende else 'a lei exige mais de'} {fmt.inteiro(limite)}.",
         fonte=DISTRITO_FONTE,
-        falta="" if atende else f"Faltam {falta}.",
+        falta="" if atende else faltam(limite + 1 - populacao, "habitante", "habitantes"),
     )
 
 
@@ -465,9 +464,7 @@ def avaliar_maioria_absoluta_eleitores(assinaturas: int, eleitores: int) -> Vere
         f"{plural(eleitores, 'eleitor', 'eleitores')}; a maioria absoluta é "
         f"{fmt.inteiro(minimo)}.",
         fonte=TRE,
-        falta=""
-        if atende
-        else f"Faltam {plural(minimo - assinaturas, 'assinatura', 'assinaturas')}.",
+        falta="" if atende else faltam(minimo - assinaturas, "assinatura", "assinaturas"),
     )
     return Veredito(atende, (requisito,))
 
@@ -493,6 +490,6 @@ def avaliar_aprovacao_camara(votos_favoraveis: int, membros: int) -> Veredito:
         mensagem=f"{plural(votos_favoraveis, 'voto favorável', 'votos favoráveis')} de "
         f"{plural(membros, 'membro', 'membros')}; 2/3 exigem {fmt.inteiro(minimo)}.",
         fonte="Câmara Municipal (ata da sessão)",
-        falta="" if atende else f"Faltam {plural(minimo - votos_favoraveis, 'voto', 'votos')}.",
+        falta="" if atende else faltam(minimo - votos_favoraveis, "voto", "votos"),
     )
     return Veredito(atende, (requisito,))

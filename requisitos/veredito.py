@@ -107,6 +107,12 @@ def plural(quantidade: int, singular: str, plural_: str) -> str:
     return f"{fmt.inteiro(quantidade)} {singular if quantidade == 1 else plural_}"
 
 
+def faltam(quantidade: int, singular: str, plural_: str) -> str:
+    """ "Falta 1 casa." / "Faltam 2 casas." """
+    verbo = "Falta" if quantidade == 1 else "Faltam"
+    return f"{verbo} {plural(quantidade, singular, plural_)}."
+
+
 def exigir_nao_negativos(**valores: int | Decimal) -> None:
     """As regras recusam o que não é número legal: bool, float, NaN, infinito, negativo."""
     for nome, valor in valores.items():
