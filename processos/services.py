@@ -8,11 +8,12 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
-from django_fsm import ConcurrentTransition, has_transition_perm
+from django_fsm import ConcurrentTransition
 
 from processos.atos import ATOS
 from processos.estados import Estado
 from processos.models import Andamento, AtoRecusado, Processo, SequenciaProtocolo
+from processos.papeis import tem_papel
 
 MENSAGEM_DESATUALIZADO = (
     "O processo foi movimentado por outra pessoa enquanto este formulário estava aberto. "
@@ -70,7 +71,7 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
             divisas=dados.divisas,
             ano=hoje.year,
         )
-        if not has_transition_perm(processo.protocolar, usuario):
+        if not tem_papel(usuario, *ATOS["protocolar"].papeis):
             raise PermissionDenied("Somente a CRT ou a Mesa podem protocolar.")
         processo.numero = proximo_numero_protocolo(hoje.year)
         processo.protocolar({})
@@ -120,12 +121,16 @@ def praticar_ato(
         processo = Processo.objects.select_for_update().get(pk=processo_id)
         if estado_esperado is not None and processo.estado != estado_esperado:
             raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO)
-        metodo = getattr(processo, nome_ato)
-        if not has_transition_perm(metodo, usuario):
-            raise PermissionDenied(f"Seu papel não permite o ato “{ato.rotulo}”.")
+        # O estado antes do papel: has_transition_perm é falso também quando o ato não parte
+        # do estado atual, e a recusa diria "seu papel não permite" a quem tem o papel.
         motivos = motivos_indisponivel(processo, nome_ato)
         if motivos:
             raise AtoRecusado(" ".join(motivos))
+        metodo = getattr(processo, nome_ato)
+        # O papel é conferido à parte: has_transition_perm do django-fsm também avalia as
+        # condições, e uma condição não atendida deve dar a mensagem do motivo, não 403.
+        if not tem_papel(usuario, *ato.papeis):
+            raise PermissionDenied(f"Seu papel não permite o ato “{ato.rotulo}”.")
         ultimo = processo.andamentos.only("data_ato").first()
         validar_data_ato(data_ato, anterior=ultimo.data_ato if ultimo else None)
         origem = processo.estado
