@@ -20,7 +20,7 @@ P = ParametrosLegais()
 MEDIA = Decimal("1000000.00")
 
 
-def remanescente(codigo=5106000, **mudancas) -> DadosRemanescente:
+def remanescente(codigo=5106240, **mudancas) -> DadosRemanescente:
     dados = {
         "codigo_ibge": codigo,
         "populacao": 20000,
@@ -220,14 +220,14 @@ def test_art_2_paragrafo_1_avalia_cada_municipio_de_origem():
     veredito = avaliar_criacao_municipio(
         criacao(
             remanescentes=(
-                remanescente(5106000),
+                remanescente(5106240),
                 remanescente(5107925, nome="Sorriso", casas_centro_urbano=150),
             )
         ),
         P,
     )
     assert [(r.codigo_ibge, r.atende) for r in veredito.remanescentes] == [
-        (5106000, True),
+        (5106240, True),
         (5107925, False),
     ]
     assert linha(veredito, "§ 1º").mensagem.endswith(": Sorriso.")
