@@ -10,6 +10,7 @@ from django.db.models import F
 from django.utils import timezone
 from django_fsm import ConcurrentTransition
 
+from documentos.emissao import emitir_documentos_do_ato
 from processos.atos import ATOS
 from processos.estados import Estado
 from processos.models import Andamento, AtoRecusado, Processo, SequenciaProtocolo
@@ -140,7 +141,7 @@ def praticar_ato(
             processo.save()
         except ConcurrentTransition as exc:
             raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO) from exc
-        return Andamento.objects.create(
+        andamento = Andamento.objects.create(
             processo=processo,
             ato=nome_ato,
             estado_origem=origem,
@@ -150,6 +151,8 @@ def praticar_ato(
             justificativa=justificativa.strip(),
             dados=dados,
         )
+        emitir_documentos_do_ato(andamento)
+        return andamento
 
 
 def motivos_indisponivel(processo: Processo, nome_ato: str) -> list[str]:
