@@ -1,0 +1,354 @@
+"""Construtores simples de processos para os testes (funções, não fábricas).
+
+Os dados de cada ato e o caminho de cada tipo estão escritos aqui a partir do DOMAIN §3, sem
+ler `processos.rito`: os testes comparam o código com esta tabela independente.
+"""
+
+from contextlib import contextmanager
+from datetime import date
+from decimal import Decimal
+
+from django.contrib.auth.models import Group, User
+from django.db import transaction
+from django.utils import timezone
+
+from processos.models import Andamento, FormaEncaminhamento, Processo
+from processos.papeis import GRUPOS
+from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
+
+SENHA = "senha-de-teste-123"
+# Data dos andamentos semeados: anterior a qualquer ato praticado "hoje" nos testes.
+PASSADO = date(2020, 3, 2)
+JUSTIFICATIVA = "Justificativa registrada pelo teste."
+
+# --- caminhos por tipo (DOMAIN §3, "Path per kind"), escritos por extenso ---------------
+
+COMPLETO = (
+    "protocolada",
+    "em_instrucao",
+    "visita_realizada",
+    "aguardando_certidoes",
+    "aguardando_parecer_merito",
+    "deliberacao_plenario",
+    "na_ccj",
+    "elaboracao_pdl",
+    "pdl_em_tramitacao",
+    "decreto_publicado",
+    "plebiscito_no_tre",
+    "resultado_em_analise",
+    "elaboracao_pl",
+    "pl_em_ordem_do_dia",
+    "aguardando_sancao",
+    "concluido",
+)
+PLEBISCITO = {
+    "elaboracao_pdl",
+    "pdl_em_tramitacao",
+    "decreto_publicado",
+    "plebiscito_no_tre",
+    "resultado_em_analise",
+}
+SEM_CERTIDOES = tuple(e for e in COMPLETO if e != "aguardando_certidoes")
+SEM_PLEBISCITO = tuple(e for e in COMPLETO if e not in PLEBISCITO)
+
+# Variante = tipo + (na revisão de limites) a área movida, que decide o plebiscito (Art. 8º).
+VARIANTES = {
+    "criacao": {"tipo": "criacao"},
+    "fusao": {"tipo": "fusao"},
+    "incorporacao": {"tipo": "incorporacao"},
+    "extincao": {"tipo": "extincao"},
+    # 20,001 % da área: plebiscito exigido; exatamente 20 %: dispensado ("≤ 20 %").
+    "revisao_limites_com_plebiscito": {
+        "tipo": "revisao_limites",
+        "area_movida": Decimal("200.010"),
+        "area_total": Decimal("1000.000"),
+    },
+    "revisao_limites_sem_plebiscito": {
+        "tipo": "revisao_limites",
+        "area_movida": Decimal("200.000"),
+        "area_total": Decimal("1000.000"),
+    },
+    "alteracao_nome": {"tipo": "alteracao_nome"},
+}
+CAMINHOS = {
+    "criacao": COMPLETO,
+    "fusao": SEM_CERTIDOES,
+    "incorporacao": SEM_CERTIDOES,
+    "alteracao_nome": SEM_CERTIDOES,
+    "extincao": SEM_PLEBISCITO,
+    "revisao_limites_com_plebiscito": COMPLETO,
+    "revisao_limites_sem_plebiscito": SEM_PLEBISCITO,
+}
+DESVIOS = ("em_diligencia", "deliberacao_arquivamento", "arquivado", "sobrestado")
+
+
+def alcancaveis(variante: str) -> tuple[str, ...]:
+    return CAMINHOS[variante] + DESVIOS
+
+
+# --- dados válidos de cada ato, por conclusão ---------------------------------------------
+
+
+def _sessao(**extra) -> dict:
+    return {"sessao_numero": "42ª Ordinária", "votos_sim": 14, "votos_nao": 6, "abstencoes": 1} | (
+        extra
+    )
+
+
+DADOS: dict[str, dict[str, dict]] = {
+    "protocolar": {"": {}},
+    "baixar_em_diligencia": {
+        "": {"documentos_faltantes": "Mapa e memorial (Art. 15, II)", "solicitado_a": "Comissão"}
+    },
+    "receber_na_crt": {
+        "": {
+            "data_distribuicao_deputados": PASSADO,
+            "data_publicacao": PASSADO,
+            "declara_documentos_art15": True,
+            "declara_representacao_valida": True,
+        }
+    },
+    "registrar_visita": {
+        "": {
+            "membros_presentes": "Dep. A; Dep. B",
+            "levantamento_socioeconomico": "Levantamento feito.",
+            "relatorio_circunstanciado": "Relatório da visita à sede.",
+            "condicoes_instalacao": True,
+        }
+    },
+    "emitir_parecer_preliminar": {
+        "solicitar_documentos": {"conclusao": "solicitar_documentos", "texto_parecer": "Parecer."},
+        "arquivamento": {"conclusao": "arquivamento", "texto_parecer": "Parecer."},
+    },
+    "deliberar_arquivamento": {
+        "aprovado": _sessao(resultado="aprovado"),
+        "rejeitado": _sessao(resultado="rejeitado"),
+    },
+    "concluir_certidoes": {"": {"declara_certidoes_respondidas": True}},
+    "emitir_parecer_merito": {
+        "favoravel": {
+            "conclusao": "favoravel",
+            "texto_parecer": "Parecer de mérito.",
+            "declara_requisitos_art2": True,
+        },
+        "contrario": {"conclusao": "contrario", "texto_parecer": "Parecer de mérito."},
+    },
+    "deliberar_plenario": {
+        "aprovado": _sessao(resultado="aprovado"),
+        "rejeitado": _sessao(resultado="rejeitado"),
+    },
+    "registrar_parecer_ccj": {
+        "favoravel": {"conclusao": "favoravel", "numero_parecer": "12/2026", "relator": "Dep. C"},
+        "contrario": {"conclusao": "contrario", "numero_parecer": "13/2026", "relator": "Dep. C"},
+    },
+    "apresentar_pdl": {"": {"numero_pdl": "5/2026", "ementa": "Autoriza o TRE."}},
+    "publicar_decreto": {
+        "": {
+            "numero_decreto": "2.944",
+            "data_aprovacao": PASSADO,
+            "data_diario_oficial": PASSADO,
+        }
+    },
+    "rejeitar_pdl": {"": _sessao()},
+    "encaminhar_ao_tre": {"": {"numero_oficio": "Ofício 7/2026"}},
+    "registrar_resultado": {
+        # Tabocão/TO, 2018 (DOMAIN §6): aprovado pelas três regras.
+        "": {
+            "oficio_tre": "Ofício TRE 1/2026",
+            "data_leitura_plenario": PASSADO,
+            "inscritos": 2719,
+            "comparecimento": 2175,
+            "sim": 1561,
+            "nao": 525,
+            "brancos": 41,
+            "nulos": 48,
+        }
+    },
+    "emitir_parecer_resultado": {
+        "favoravel": {
+            "conclusao": "favoravel",
+            "texto_parecer": "Parecer sobre o resultado.",
+            "declara_plebiscito_aprovado": True,
+        },
+        "contrario": {"conclusao": "contrario", "texto_parecer": "Parecer sobre o resultado."},
+    },
+    "apresentar_pl": {
+        "": {
+            "numero_pl": "99/2026",
+            "data_sessao_ordem_do_dia": PASSADO,
+            "ano_instalacao": 2029,
+            "declara_toponimia": True,
+        }
+    },
+    "aprovar_pl": {"": _sessao()},
+    "rejeitar_pl": {"": _sessao()},
+    "registrar_lei": {
+        "": {"numero_lei": "12.345", "data_sancao": PASSADO, "data_diario_oficial": PASSADO}
+    },
+    "arquivar": {"": {"motivo": "desistencia"}},
+    "desarquivar": {"": {}},
+    "sobrestar": {"": {"fundamento": "ordem_judicial"}},
+    "retomar": {"": {}},
+}
+TODOS_OS_ATOS = tuple(DADOS)
+
+# O ato (e a conclusão) que leva cada etapa do caminho à seguinte, no rito favorável.
+AVANCO = {
+    "protocolada": ("receber_na_crt", ""),
+    "em_instrucao": ("registrar_visita", ""),
+    "visita_realizada": ("emitir_parecer_preliminar", "solicitar_documentos"),
+    "aguardando_certidoes": ("concluir_certidoes", ""),
+    "aguardando_parecer_merito": ("emitir_parecer_merito", "favoravel"),
+    "deliberacao_plenario": ("deliberar_plenario", "aprovado"),
+    "na_ccj": ("registrar_parecer_ccj", "favoravel"),
+    "elaboracao_pdl": ("apresentar_pdl", ""),
+    "pdl_em_tramitacao": ("publicar_decreto", ""),
+    "decreto_publicado": ("encaminhar_ao_tre", ""),
+    "plebiscito_no_tre": ("registrar_resultado", ""),
+    "resultado_em_analise": ("emitir_parecer_resultado", "favoravel"),
+    "elaboracao_pl": ("apresentar_pl", ""),
+    "pl_em_ordem_do_dia": ("aprovar_pl", ""),
+    "aguardando_sancao": ("registrar_lei", ""),
+}
+
+
+def para_post(dados: dict) -> dict:
+    """Os dados de um ato como o navegador os envia (datas dd/mm/aaaa, caixas "on")."""
+    post = {}
+    for campo, valor in dados.items():
+        if campo == "condicoes_instalacao":
+            post[campo] = "sim" if valor else "nao"
+        elif isinstance(valor, bool):
+            if valor:
+                post[campo] = "on"
+        elif isinstance(valor, date):
+            post[campo] = valor.strftime("%d/%m/%Y")
+        else:
+            post[campo] = str(valor)
+    return post
+
+
+def formulario_do_ato(processo: Processo, nome_ato: str, conclusao: str = "", **extra) -> dict:
+    """POST completo e válido do formulário do ato para o processo no estado atual."""
+    return (
+        {
+            "data_ato": timezone.localdate().strftime("%d/%m/%Y"),
+            "estado_esperado": processo.estado,
+            "justificativa": JUSTIFICATIVA,
+        }
+        | para_post(DADOS[nome_ato][conclusao])
+        | extra
+    )
+
+
+# --- usuários e processos -----------------------------------------------------------------
+
+
+def usuario_com_papeis(username: str, *papeis: str, nome: str = "") -> User:
+    user = User.objects.create_user(username, password=SENHA, first_name=nome or username)
+    for papel in papeis:
+        user.groups.add(Group.objects.get(name=GRUPOS[papel]))
+    return user
+
+
+def protocolar(
+    usuario,
+    *,
+    tipo: str = "criacao",
+    nome: str = "Nova Fronteira do Norte",
+    sede: str = "Nova Fronteira do Norte",
+    municipios=(),
+    area_movida=None,
+    area_total=None,
+    data: date = PASSADO,
+) -> Processo:
+    return protocolar_processo(
+        usuario=usuario,
+        dados=DadosProtocolo(
+            tipo=tipo,
+            nome_proposto=nome,
+            sede_proposta=sede,
+            municipios_origem=list(municipios),
+            forma_encaminhamento=FormaEncaminhamento.COMUNIDADE,
+            representantes="Comissão pró-emancipação",
+            data_leitura_expediente=data,
+            area_movida_km2=area_movida,
+            area_total_km2=area_total,
+        ),
+    )
+
+
+def protocolar_variante(usuario, variante: str, **campos) -> Processo:
+    return protocolar(usuario, **(VARIANTES[variante] | campos))
+
+
+def processo_no_estado(
+    usuario, variante: str, estado: str, *, origem_desvio: str = "em_instrucao", **campos
+) -> Processo:
+    """Processo protocolado de verdade e posto no `estado` direto no banco (atalho para as
+    matrizes). Semeia o histórico de que os atos dependem: a visita in loco com o Art. 2º, V
+    registrado e, para arquivado/sobrestado, o ato que levou até ali a partir de
+    `origem_desvio` (para onde desarquivar/retomar devem voltar)."""
+    processo = protocolar_variante(usuario, variante, **campos)
+    visita = DADOS["registrar_visita"][""]
+    _semear(processo, usuario, "registrar_visita", "em_instrucao", "visita_realizada", visita)
+    if estado == "arquivado":
+        _semear(processo, usuario, "arquivar", origem_desvio, "arquivado", {"motivo": "outro"})
+    if estado == "sobrestado":
+        _semear(
+            processo, usuario, "sobrestar", origem_desvio, "sobrestado", {"fundamento": "outro"}
+        )
+    Processo.objects.filter(pk=processo.pk).update(estado=estado)
+    return recarregar(processo)
+
+
+def _semear(processo, usuario, ato, origem, destino, dados) -> None:
+    Andamento.objects.create(
+        processo=processo,
+        ato=ato,
+        estado_origem=origem,
+        estado_destino=destino,
+        usuario=usuario,
+        data_ato=PASSADO,
+        dados=dados,
+    )
+
+
+def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
+    """Pratica o ato pelo serviço, com dados válidos; devolve o Andamento."""
+    kwargs.setdefault("data_ato", timezone.localdate())
+    kwargs.setdefault("justificativa", JUSTIFICATIVA)
+    kwargs.setdefault("dados", dict(DADOS[nome_ato][conclusao]))
+    return praticar_ato(processo_id=processo.pk, nome_ato=nome_ato, usuario=usuario, **kwargs)
+
+
+def avancar(processo, usuario, ate: str, *, pular_visita: bool = False) -> Processo:
+    """Leva o processo pelo rito favorável, ato a ato pelos serviços, até a etapa `ate`."""
+    processo = recarregar(processo)
+    while processo.estado != ate:
+        nome_ato, conclusao = AVANCO[processo.estado]
+        if pular_visita and processo.estado == "em_instrucao":
+            nome_ato, conclusao = "emitir_parecer_preliminar", "solicitar_documentos"
+        praticar(processo, usuario, nome_ato, conclusao)
+        processo = recarregar(processo)
+    return processo
+
+
+def recarregar(processo) -> Processo:
+    """O FSMField protegido não aceita refresh_from_db(): relê a linha."""
+    return Processo.objects.get(pk=processo.pk)
+
+
+class _Desfazer(Exception):
+    pass
+
+
+@contextmanager
+def desfeito():
+    """Executa o bloco e desfaz tudo o que ele gravou (savepoint)."""
+    try:
+        with transaction.atomic():
+            yield
+            raise _Desfazer
+    except _Desfazer:
+        pass
