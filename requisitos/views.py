@@ -16,8 +16,7 @@ from requisitos.forms import (
     dados_criacao,
 )
 from requisitos.limite import limitar_simulador
-from requisitos.models import parametros_em_vigor
-from requisitos.municipios_br import por_codigo
+from requisitos.models import Municipio, parametros_em_vigor
 from requisitos.regras import avaliar_criacao_municipio, avaliar_distrito
 from requisitos.toponimia import avaliar_toponimo
 
@@ -39,12 +38,15 @@ def _media(form: SimuladorMunicipioForm, parametros):
 
 
 def _municipios_media(veredito) -> list[dict]:
-    """Os municípios que entraram na média do Art. 2º, IV, com nome."""
+    """Os municípios que entraram na média do Art. 2º, IV, com o nome cadastrado."""
     if veredito is None or veredito.media_va is None:
         return []
-    nomes = por_codigo()
+    codigos = [codigo for codigo, _ in veredito.media_va.municipios]
+    nomes = dict(
+        Municipio.objects.filter(codigo_ibge__in=codigos).values_list("codigo_ibge", "nome")
+    )
     return [
-        {"codigo_ibge": codigo, "nome": getattr(nomes.get(codigo), "nome", codigo), "valor": valor}
+        {"codigo_ibge": codigo, "nome": nomes.get(codigo, codigo), "valor": valor}
         for codigo, valor in veredito.media_va.municipios
     ]
 
