@@ -1,0 +1,174 @@
+"""Documentos oficiais emitidos (DOMAIN §8): imutáveis e verificáveis.
+
+Um documento emitido é gravado uma única vez: o arquivo PDF, o seu SHA-256, quem o emitiu
+e quando, e um código de verificação. Nenhuma linha é alterada depois de criada — a nova
+versão aponta para a que substitui (`substitui`), e "substituído" é derivado da existência
+de uma sucessora. Assim o histórico é só de inclusão, como os autos em papel.
+
+A assinatura é um registro à parte (`Assinatura`): hoje, a assinatura de registro é o
+próprio ato de quem fala pela Comissão (Art. 21); uma assinatura ICP-Brasil ou gov.br
+poderá ser anexada depois como nova linha, sem migrar os documentos já emitidos.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Length
+from django.db.models.lookups import Exact
+
+from processos.models import Andamento, Processo
+
+
+class TipoDocumento(models.TextChoices):
+    PARECER_PRELIMINAR = "parecer_preliminar", "Parecer preliminar"
+    OFICIO = "oficio", "Ofício"
+    PARECER_MERITO = "parecer_merito", "Parecer de mérito"
+    PDL = "pdl", "Projeto de Decreto Legislativo"
+    INFORME_PLENARIO = "informe_plenario", "Informe ao Plenário"
+    PARECER_RESULTADO = "parecer_resultado", "Parecer sobre o resultado do plebiscito"
+    PL = "pl", "Projeto de Lei"
+    EXTRATO = "extrato", "Extrato do processo"
+    COPIA_INTEGRAL = "copia_integral", "Cópia integral autenticada"
+    CERTIDAO_DISTRITO = "certidao_distrito", "Certidão de requisitos para criação de distrito"
+
+
+class DocumentoQuerySet(models.QuerySet):
+    def vigentes(self):
+        """Versões não substituídas (a substituída continua válida, mas não é a atual)."""
+        return self.filter(substituido_por__isnull=True)
+
+    def do_processo(self, processo):
+        return self.filter(processo=processo).select_related("substituido_por")
+
+
+class Documento(models.Model):
+    codigo = models.CharField("código de verificação", max_length=19, unique=True)
+    tipo = models.CharField("tipo", max_length=30, choices=TipoDocumento.choices)
+    titulo = models.CharField("título", max_length=300)
+    # Identidade lógica do documento: as versões de um mesmo documento partilham a série.
+    serie = models.CharField("série", max_length=120)
+    versao = models.PositiveIntegerField("versão", default=1)
+    substitui = models.OneToOneField(
+        "self",
+        verbose_name="substitui a versão",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="substituido_por",
+    )
+    processo = models.ForeignKey(
+        Processo, on_delete=models.PROTECT, null=True, blank=True, related_name="documentos"
+    )
+    andamento = models.ForeignKey(
+        Andamento, on_delete=models.PROTECT, null=True, blank=True, related_name="documentos"
+    )
+    arquivo = models.FileField("arquivo", upload_to="documentos/%Y/%m/", max_length=200)
+    sha256 = models.CharField("SHA-256 do arquivo", max_length=64)
+    # Resumo do conteúdo (o HTML de origem e os anexos): é o que o rodapé imprime, já que
+    # um arquivo não pode conter o próprio hash.
+    sha256_conteudo = models.CharField("SHA-256 do conteúdo", max_length=64)
+    tamanho = models.PositiveBigIntegerField("tamanho (bytes)")
+    paginas = models.PositiveIntegerField("páginas")
+    emitido_em = models.DateTimeField("emitido em")
+    emitido_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="emitido por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="documentos_emitidos",
+    )
+    # Nome e cargo no momento da emissão: o registro não muda se o usuário mudar depois.
+    emitente_nome = models.CharField("emitente", max_length=200)
+    emitente_cargo = models.CharField("cargo do emitente", max_length=200, blank=True)
+
+    objects = DocumentoQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "documento emitido"
+        verbose_name_plural = "documentos emitidos"
+        ordering = ["emitido_em", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["serie", "versao"], name="documento_versao_unica"),
+            models.CheckConstraint(condition=Q(versao__gte=1), name="documento_versao_positiva"),
+            models.CheckConstraint(
+                condition=Exact(Length("sha256"), 64), name="documento_sha256_completo"
+            ),
+            models.CheckConstraint(
+                condition=Exact(Length("sha256_conteudo"), 64),
+                name="documento_sha256_conteudo_completo",
+            ),
+            models.CheckConstraint(
+                condition=Exact(Length("codigo"), 19), name="documento_codigo_formatado"
+            ),
+            models.CheckConstraint(
+                condition=Q(tipo__in=TipoDocumento.values), name="documento_tipo_valido"
+            ),
+            # A primeira versão não substitui nenhuma; as seguintes substituem uma.
+            models.CheckConstraint(
+                condition=Q(versao=1, substitui__isnull=True)
+                | Q(versao__gt=1, substitui__isnull=False),
+                name="documento_versao_encadeada",
+            ),
+            models.CheckConstraint(
+                condition=~Q(substitui=F("id")), name="documento_nao_substitui_a_si"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.titulo} ({self.codigo})"
+
+    @property
+    def substituido(self) -> bool:
+        try:
+            return self.substituido_por is not None
+        except Documento.DoesNotExist:
+            return False
+
+    @property
+    def sucessor(self):
+        try:
+            return self.substituido_por
+        except Documento.DoesNotExist:
+            return None
+
+
+class Modalidade(models.TextChoices):
+    ATO = "ato", "Ato de quem o emitiu (assinatura de registro, Art. 21)"
+    ICP_BRASIL = "icp_brasil", "Assinatura digital ICP-Brasil"
+    GOV_BR = "gov_br", "Assinatura eletrônica gov.br"
+
+
+class Assinatura(models.Model):
+    """Uma assinatura de um documento. A de registro (modalidade "ato") é criada com o
+    documento; assinaturas digitais acrescentam linhas com o artefato assinado (PAdES ou
+    CMS destacado) e o hash dele, sem tocar no documento original."""
+
+    documento = models.ForeignKey(Documento, on_delete=models.PROTECT, related_name="assinaturas")
+    modalidade = models.CharField("modalidade", max_length=20, choices=Modalidade.choices)
+    signatario = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+    nome = models.CharField("nome", max_length=200)
+    cargo = models.CharField("cargo", max_length=200, blank=True)
+    assinado_em = models.DateTimeField("assinado em")
+    artefato = models.FileField("artefato assinado", upload_to="assinaturas/%Y/", blank=True)
+    sha256_artefato = models.CharField("SHA-256 do artefato", max_length=64, blank=True)
+
+    class Meta:
+        verbose_name = "assinatura"
+        verbose_name_plural = "assinaturas"
+        ordering = ["assinado_em", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(modalidade__in=Modalidade.values), name="assinatura_modalidade_valida"
+            ),
+            # Assinatura digital sem o artefato assinado não prova nada.
+            models.CheckConstraint(
+                condition=Q(modalidade="ato") | ~Q(sha256_artefato=""),
+                name="assinatura_digital_com_artefato",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.nome} — {self.get_modalidade_display()}"

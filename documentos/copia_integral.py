@@ -1,0 +1,278 @@
+"""Cópia integral autenticada do processo, para o TRE (Art. 19, § 1º).
+
+Capa com o termo de autenticação, índice com a página onde começa cada peça, e todas as
+peças na ordem dos autos. Tudo numa só paginação ("Página X de Y", código no rodapé):
+
+1. O WeasyPrint compõe capa, índice e uma "moldura" A4 por página de cada peça (com
+   cabeçalho, legenda e rodapé); o índice usa `target-counter()`, então o número de página
+   é o que a composição produziu, não uma conta à parte. Imagens entram na própria moldura.
+2. O pypdf carimba cada página dos PDFs anexados, reduzida, dentro da sua moldura.
+
+Nenhuma página é rasterizada: as páginas dos PDFs são copiadas como objetos PDF e as
+imagens são embutidas como vieram, de modo que a memória não cresce com imagens de página.
+Um PDF corrompido ou protegido por senha vira uma página de aviso, não uma falha.
+"""
+
+import hashlib
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+
+from django.core.files.storage import default_storage
+from PIL import Image, UnidentifiedImageError
+from pypdf import PdfReader, PdfWriter, Transformation
+from pypdf.errors import PyPdfError
+
+from documentos import conteudo as c
+from documentos.emissao import emitir
+from documentos.models import Documento
+from documentos.pdf import Autenticacao, documento_weasyprint, html_do_documento
+
+logger = logging.getLogger(__name__)
+
+MM = 72 / 25.4
+# Área útil da moldura (mm, origem no canto inferior esquerdo): casa com pdf/copia_integral.
+AREA_X, AREA_Y, AREA_LARGURA, AREA_ALTURA = 25, 31, 165, 220
+TIPOS_IMAGEM = {"image/jpeg", "image/png"}
+Progresso = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class Peca:
+    """Uma peça dos autos, venha de onde vier: documento emitido, upload (Art. 15) ..."""
+
+    titulo: str
+    data: date | datetime
+    tipo_conteudo: str  # "application/pdf", "image/jpeg", "image/png"
+    caminho: Path | None = None
+    dados: bytes | None = None
+    descricao: str = ""
+
+    def ler(self) -> bytes:
+        return self.dados if self.dados is not None else Path(self.caminho).read_bytes()
+
+
+@dataclass
+class PecaAnalisada:
+    numero: int
+    peca: Peca
+    sha256: str
+    paginas: int = 1
+    motivo: str = ""  # preenchido quando a peça não pode ser reproduzida
+    caminho: Path | None = None
+    leitor: PdfReader | None = field(default=None, repr=False)
+
+    @property
+    def folhas(self) -> range:
+        return range(1, self.paginas + 1)
+
+    @property
+    def forma(self) -> str:
+        if self.motivo:
+            return "aviso"
+        return "imagem" if self.peca.tipo_conteudo in TIPOS_IMAGEM else "pdf"
+
+
+# --- as peças do processo --------------------------------------------------------------------
+
+
+def pecas_emitidas(processo) -> Iterable[Peca]:
+    """Os documentos emitidos vigentes, exceto extratos e cópias anteriores."""
+    documentos = (
+        Documento.objects.vigentes()
+        .filter(processo=processo)
+        .exclude(tipo__in=["extrato", "copia_integral"])
+    )
+    for documento in documentos:
+        yield Peca(
+            titulo=documento.titulo,
+            data=documento.emitido_em,
+            tipo_conteudo="application/pdf",
+            caminho=Path(default_storage.path(documento.arquivo.name)),
+            descricao=f"Documento emitido, código {documento.codigo}",
+        )
+
+
+# Outras fontes de peças (os uploads do Art. 15, quando existirem) entram nesta lista.
+FORNECEDORES: list[Callable[[object], Iterable[Peca]]] = [pecas_emitidas]
+
+
+def pecas_do_processo(processo) -> list[Peca]:
+    """Todas as peças, na ordem dos autos (data de juntada)."""
+    pecas = [peca for fornecedor in FORNECEDORES for peca in fornecedor(processo)]
+
+    def chave(peca: Peca):
+        momento = peca.data
+        if not isinstance(momento, datetime):
+            momento = datetime(momento.year, momento.month, momento.day)
+        return momento.replace(tzinfo=None)
+
+    return sorted(pecas, key=chave)
+
+
+# --- análise: quantas páginas, e se a peça pode ser reproduzida -------------------------------
+
+
+def _analisar_pdf(analisada: PecaAnalisada) -> None:
+    try:
+        leitor = PdfReader(analisada.caminho)
+        if leitor.is_encrypted and not leitor.decrypt(""):
+            analisada.motivo = "arquivo PDF protegido por senha"
+            return
+        analisada.paginas = len(leitor.pages)
+        for pagina in leitor.pages:
+            pagina.mediabox  # noqa: B018 — força a leitura: página quebrada falha aqui
+        if analisada.paginas == 0:
+            analisada.motivo = "arquivo PDF sem páginas"
+        analisada.leitor = leitor
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError) as exc:
+        logger.warning("Peça ilegível na cópia integral: %s (%s)", analisada.peca.titulo, exc)
+        analisada.motivo = "arquivo PDF corrompido ou ilegível"
+        analisada.paginas = 1
+
+
+def _analisar_imagem(analisada: PecaAnalisada) -> None:
+    try:
+        with Image.open(analisada.caminho) as imagem:
+            imagem.verify()
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
+        analisada.motivo = "imagem corrompida ou ilegível"
+
+
+def analisar(pecas: list[Peca], pasta: Path) -> list[PecaAnalisada]:
+    analisadas = []
+    for numero, peca in enumerate(pecas, start=1):
+        conteudo = peca.ler()
+        analisada = PecaAnalisada(numero, peca, hashlib.sha256(conteudo).hexdigest())
+        if peca.caminho is not None:
+            analisada.caminho = Path(peca.caminho)
+        else:
+            analisada.caminho = pasta / f"peca-{numero}"
+            analisada.caminho.write_bytes(conteudo)
+        del conteudo
+        if peca.tipo_conteudo == "application/pdf":
+            _analisar_pdf(analisada)
+        elif peca.tipo_conteudo in TIPOS_IMAGEM:
+            _analisar_imagem(analisada)
+        else:
+            analisada.motivo = f"formato não reproduzível ({peca.tipo_conteudo[:40]})"
+        analisadas.append(analisada)
+    return analisadas
+
+
+# --- montagem ---------------------------------------------------------------------------------
+
+
+def _rotacao(pagina_peca, largura: float, altura: float):
+    """A rotação de exibição (/Rotate) da página da peça, como transformação: o carimbo
+    mostra a página como um leitor de PDF a mostraria."""
+    giro = (pagina_peca.rotation or 0) % 360
+    deslocamentos = {0: (0, 0), 90: (0, largura), 180: (largura, altura), 270: (altura, 0)}
+    dx, dy = deslocamentos.get(giro, (0, 0))
+    dimensoes = (altura, largura) if giro in (90, 270) else (largura, altura)
+    return Transformation().rotate(-giro).translate(dx, dy), dimensoes
+
+
+def _carimbar(pagina_moldura, pagina_peca) -> None:
+    """Reduz a página da peça para caber na área útil da moldura, centralizada."""
+    caixa = pagina_peca.mediabox
+    largura, altura = float(caixa.width), float(caixa.height)
+    giro, (largura, altura) = _rotacao(pagina_peca, largura, altura)
+    area_l, area_a = AREA_LARGURA * MM, AREA_ALTURA * MM
+    escala = min(area_l / largura, area_a / altura)
+    dx = AREA_X * MM + (area_l - largura * escala) / 2
+    dy = AREA_Y * MM + (area_a - altura * escala) / 2
+    transformacao = (
+        Transformation()
+        .translate(-float(caixa.left), -float(caixa.bottom))
+        .transform(giro)
+        .scale(escala)
+        .translate(dx, dy)
+    )
+    pagina_moldura.merge_transformed_page(pagina_peca, transformacao)
+
+
+def _mapa_de_molduras(paginas) -> dict[int, tuple[int, int]]:
+    """Página da composição → (peça, folha), pelas âncoras "m-<peça>-<folha>"."""
+    mapa = {}
+    for indice, pagina in enumerate(paginas):
+        for ancora in pagina.anchors:
+            if ancora.startswith("m-"):
+                _, peca, folha = ancora.split("-")
+                mapa[indice] = (int(peca), int(folha))
+    return mapa
+
+
+def montar(
+    conteudo: c.Conteudo,
+    analisadas: list[PecaAnalisada],
+    autenticacao: Autenticacao | None,
+    destino: Path,
+    progresso: Progresso | None = None,
+) -> None:
+    avisar = progresso or (lambda etapa, feito, total: None)
+    html = html_do_documento(
+        conteudo.template, conteudo.contexto, minuta=autenticacao is None, autenticacao=autenticacao
+    )
+    total = sum(a.paginas for a in analisadas)
+    avisar("Compondo capa, índice e molduras", 0, total)
+    pastas = tuple({a.caminho.parent for a in analisadas if a.forma == "imagem"})
+    composicao = documento_weasyprint(html, diretorios=pastas)
+    mapa = _mapa_de_molduras(composicao.pages)
+    molduras = destino.with_suffix(".molduras.pdf")
+    composicao.write_pdf(molduras)
+    del composicao
+    por_numero = {a.numero: a for a in analisadas}
+    escritor = PdfWriter(clone_from=str(molduras))
+    for feito, (indice, (numero, folha)) in enumerate(sorted(mapa.items()), start=1):
+        analisada = por_numero[numero]
+        if analisada.forma == "pdf":
+            _carimbar(escritor.pages[indice], analisada.leitor.pages[folha - 1])
+        if feito % 20 == 0:
+            avisar("Juntando as páginas das peças", feito, total)
+    escritor.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
+    with destino.open("wb") as saida:
+        escritor.write(saida)
+    molduras.unlink()
+    avisar("Concluído", total, total)
+
+
+def conteudo_da_copia(processo, usuario, analisadas: list[PecaAnalisada]) -> c.Conteudo:
+    contexto = c.contexto_processo(processo)
+    contexto.update(emitente=c.emitente_de(usuario), pecas=analisadas)
+    return c.Conteudo(
+        "copia_integral",
+        f"Cópia integral autenticada do Processo nº {processo.protocolo}",
+        f"processo:{processo.pk}:copia_integral",
+        "pdf/copia_integral.html",
+        contexto,
+    )
+
+
+def emitir_copia_integral(
+    processo, *, usuario, pecas: list[Peca] | None = None, progresso: Progresso | None = None
+) -> Documento:
+    """Emite a cópia integral (nova versão a cada emissão). `pecas` substitui as peças do
+    processo — é por aqui que testes e ferramentas entregam uploads que ainda não têm modelo."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as pasta:
+        if progresso:
+            progresso("Lendo as peças do processo", 0, 0)
+        analisadas = analisar(
+            pecas if pecas is not None else pecas_do_processo(processo), Path(pasta)
+        )
+        conteudo = conteudo_da_copia(processo, usuario, analisadas)
+
+        def produzir(autenticacao: Autenticacao, destino: Path) -> None:
+            montar(conteudo, analisadas, autenticacao, destino, progresso)
+
+        return emitir(
+            conteudo,
+            usuario=usuario,
+            processo=processo,
+            produzir=produzir,
+            extras_hash=tuple(a.sha256 for a in analisadas),
+        )

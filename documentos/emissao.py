@@ -1,0 +1,182 @@
+"""Emissão: o momento em que um documento passa a existir oficialmente.
+
+`emitir()` gera o PDF com o código no rodapé, grava o arquivo uma única vez, registra o
+SHA-256, o emitente e a assinatura de registro. Reemitir cria a versão seguinte da mesma
+série; a anterior continua válida e passa a constar como substituída.
+
+`emitir_documentos_do_ato()` é chamada por `processos.services.praticar_ato` dentro da
+mesma transação do ato: se a emissão falhar, o ato não acontece.
+"""
+
+import hashlib
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from django.core.files import File
+from django.core.files.storage import default_storage
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from pypdf import PdfReader
+
+from documentos import conteudo as c
+from documentos.codigo import novo_codigo
+from documentos.formatacao import data_hora
+from documentos.models import Assinatura, Documento, Modalidade
+from documentos.pdf import Autenticacao, hash_do_conteudo, render_pdf
+from processos.models import Andamento
+
+Produtor = Callable[[Autenticacao, Path], None]
+
+
+def _produzir_html(conteudo: c.Conteudo) -> Produtor:
+    def produzir(autenticacao: Autenticacao, destino: Path) -> None:
+        destino.write_bytes(
+            render_pdf(conteudo.template, conteudo.contexto, autenticacao=autenticacao)
+        )
+
+    return produzir
+
+
+def _sha256_arquivo(caminho: Path) -> str:
+    resumo = hashlib.sha256()
+    with caminho.open("rb") as arquivo:
+        for bloco in iter(lambda: arquivo.read(1 << 20), b""):
+            resumo.update(bloco)
+    return resumo.hexdigest()
+
+
+def _versao_anterior(serie: str) -> Documento | None:
+    return (
+        Documento.objects.select_for_update()
+        .filter(serie=serie, substituido_por__isnull=True)
+        .order_by("-versao")
+        .first()
+    )
+
+
+def emitir(
+    conteudo: c.Conteudo,
+    *,
+    usuario,
+    processo=None,
+    andamento: Andamento | None = None,
+    produzir: Produtor | None = None,
+    extras_hash: tuple[str, ...] = (),
+) -> Documento:
+    """Emite `conteudo` como documento oficial e devolve o registro gravado."""
+    produzir = produzir or _produzir_html(conteudo)
+    emitente = conteudo.contexto.get("emitente") or c.emitente_de(usuario)
+    sha_conteudo = hash_do_conteudo(conteudo.template, conteudo.contexto, extras_hash)
+    with transaction.atomic(), tempfile.TemporaryDirectory() as pasta:
+        anterior = _versao_anterior(conteudo.serie)
+        emitido_em = timezone.now()
+        codigo = novo_codigo()
+        autenticacao = Autenticacao(codigo, sha_conteudo, data_hora(emitido_em))
+        caminho = Path(pasta) / f"{codigo}.pdf"
+        produzir(autenticacao, caminho)
+        with caminho.open("rb") as arquivo:
+            paginas = len(PdfReader(arquivo).pages)
+            nome = default_storage.save(
+                f"documentos/{emitido_em:%Y/%m}/{codigo}.pdf", File(arquivo, name=caminho.name)
+            )
+        documento = Documento(
+            codigo=codigo,
+            tipo=conteudo.tipo,
+            titulo=conteudo.titulo[:300],
+            serie=conteudo.serie,
+            versao=anterior.versao + 1 if anterior else 1,
+            substitui=anterior,
+            processo=processo or conteudo.contexto.get("processo"),
+            andamento=andamento or conteudo.contexto.get("andamento"),
+            arquivo=nome,
+            sha256=_sha256_arquivo(caminho),
+            sha256_conteudo=sha_conteudo,
+            tamanho=caminho.stat().st_size,
+            paginas=paginas,
+            emitido_em=emitido_em,
+            emitido_por=usuario,
+            emitente_nome=emitente.nome[:200],
+            emitente_cargo=emitente.cargo[:200],
+        )
+        try:
+            with transaction.atomic():
+                documento.save()
+        except IntegrityError:
+            default_storage.delete(nome)
+            raise
+        Assinatura.objects.create(
+            documento=documento,
+            modalidade=Modalidade.ATO,
+            signatario=usuario,
+            nome=emitente.nome[:200],
+            cargo=emitente.cargo[:200],
+            assinado_em=emitido_em,
+        )
+    return documento
+
+
+def minuta(conteudo: c.Conteudo) -> bytes:
+    """A mesma peça, antes da emissão: marca d'água "MINUTA" e nenhum código."""
+    return render_pdf(conteudo.template, conteudo.contexto, minuta=True)
+
+
+# --- documentos produzidos por cada ato ------------------------------------------------------
+
+CONSTRUTORES = {
+    "emitir_parecer_preliminar": c.parecer_preliminar,
+    "emitir_parecer_merito": c.parecer_merito,
+    "apresentar_pdl": c.pdl,
+    "emitir_parecer_resultado": c.parecer_resultado,
+    "apresentar_pl": c.pl,
+}
+
+
+def emitir_documentos_do_ato(andamento: Andamento) -> list[Documento]:
+    """Os documentos que o ato produz (DOMAIN §3 e §8), emitidos em nome de quem o praticou.
+
+    Os ofícios do Art. 17, § 2º dependem do cadastro de ofícios (número, órgão, AR), que
+    chega com a issue dos ofícios; ela chamará `c.oficio()` com esta mesma maquinaria."""
+    if andamento.ato == "encaminhar_ao_tre":
+        return _encaminhar_ao_tre(andamento)
+    construtor = CONSTRUTORES.get(andamento.ato)
+    if construtor is None:
+        return []
+    return [emitir(construtor(andamento), usuario=andamento.usuario)]
+
+
+def _encaminhar_ao_tre(andamento: Andamento) -> list[Documento]:
+    """Art. 19, § 1º: o Decreto segue ao TRE com a cópia autenticada de todo o processo,
+    por ofício que cita o código da cópia; § 2º: o Plenário é informado."""
+    from documentos.copia_integral import emitir_copia_integral
+
+    copia = emitir_copia_integral(andamento.processo, usuario=andamento.usuario)
+    oficio = emitir(
+        c.oficio(
+            andamento,
+            orgao="tre",
+            numero=andamento.dados.get("numero_oficio", ""),
+            assunto="Encaminhamento do Decreto Legislativo e da cópia integral do processo",
+            copia_integral=copia.codigo,
+        ),
+        usuario=andamento.usuario,
+    )
+    informe = emitir(
+        c.informe_plenario(
+            andamento,
+            "Encaminhamento ao Tribunal Regional Eleitoral",
+            f"O Decreto Legislativo foi encaminhado ao Tribunal Regional Eleitoral pelo Ofício "
+            f"nº {andamento.dados.get('numero_oficio', '')}, acompanhado da cópia integral "
+            f"autenticada do processo (código de verificação {copia.codigo}).",
+        ),
+        usuario=andamento.usuario,
+    )
+    return [copia, oficio, informe]
+
+
+def emitir_extrato(processo, *, usuario) -> Documento:
+    """Extrato sob demanda; cada nova emissão é a versão seguinte da série do processo."""
+    with transaction.atomic():
+        type(processo).objects.select_for_update().filter(pk=processo.pk).first()
+        documentos = list(Documento.objects.do_processo(processo).exclude(tipo="extrato"))
+        return emitir(c.extrato(processo, usuario, documentos), usuario=usuario, processo=processo)

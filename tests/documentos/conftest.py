@@ -1,0 +1,161 @@
+"""Construtores de processos para os testes de documentos: o processo anda pelos próprios
+serviços, ato a ato, e cada ato emite os seus documentos."""
+
+from datetime import date
+
+import pytest
+from django.utils import timezone
+
+from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
+from requisitos.models import Municipio
+
+HOSTIL = (
+    "<script>alert('x')</script> Relatório com acentuação — ç ã õ é, emoji 🏛️🌳 e uma "
+    "palavra enorme " + "Pneumoultramicroscopicossilicovulcanoconiótico" * 12
+)
+
+
+def _hoje() -> str:
+    return timezone.localdate().isoformat()
+
+
+def _atos(texto: str) -> list[tuple[str, str, dict]]:
+    hoje = _hoje()
+    return [
+        (
+            "receber_na_crt",
+            "servidor",
+            {
+                "declara_documentos_art15": True,
+                "declara_representacao_valida": True,
+                "data_distribuicao_deputados": hoje,
+                "data_publicacao": hoje,
+            },
+        ),
+        (
+            "registrar_visita",
+            "servidor",
+            {
+                "membros_presentes": "Dep. Fulano; Dep. Beltrana",
+                "levantamento_socioeconomico": "Comércio e agricultura consolidados.",
+                "relatorio_circunstanciado": texto,
+                "condicoes_instalacao": True,
+            },
+        ),
+        (
+            "emitir_parecer_preliminar",
+            "presidente",
+            {"conclusao": "solicitar_documentos", "texto_parecer": "Pela solicitação."},
+        ),
+        ("concluir_certidoes", "servidor", {"declara_certidoes_respondidas": True}),
+        (
+            "emitir_parecer_merito",
+            "presidente",
+            {
+                "conclusao": "favoravel",
+                "texto_parecer": "Requisitos atendidos.",
+                "declara_requisitos_art2": True,
+            },
+        ),
+        (
+            "deliberar_plenario",
+            "mesa",
+            {"resultado": "aprovado", "sessao_numero": "12", "votos_sim": 20, "votos_nao": 2},
+        ),
+        (
+            "registrar_parecer_ccj",
+            "mesa",
+            {"conclusao": "favoravel", "numero_parecer": "45/2026", "relator": "Dep. Relatora"},
+        ),
+        (
+            "apresentar_pdl",
+            "presidente",
+            {"numero_pdl": "7/2026", "ementa": "Autoriza o TRE a realizar plebiscito."},
+        ),
+        (
+            "publicar_decreto",
+            "mesa",
+            {
+                "numero_decreto": "2.944",
+                "data_aprovacao": hoje,
+                "data_diario_oficial": hoje,
+            },
+        ),
+        ("encaminhar_ao_tre", "presidente", {"numero_oficio": "101/2026-CRT"}),
+        (
+            "registrar_resultado",
+            "mesa",
+            {
+                "oficio_tre": "Ofício TRE-MT 55/2026",
+                "data_leitura_plenario": hoje,
+                "inscritos": 2719,
+                "comparecimento": 2175,
+                "sim": 1561,
+                "nao": 525,
+                "brancos": 41,
+                "nulos": 48,
+            },
+        ),
+        (
+            "emitir_parecer_resultado",
+            "presidente",
+            {
+                "conclusao": "favoravel",
+                "texto_parecer": "Plebiscito aprovado.",
+                "declara_plebiscito_aprovado": True,
+            },
+        ),
+        (
+            "apresentar_pl",
+            "presidente",
+            {
+                "numero_pl": "300/2026",
+                "data_sessao_ordem_do_dia": hoje,
+                "ano_instalacao": 2029,
+                "declara_toponimia": True,
+            },
+        ),
+    ]
+
+
+@pytest.fixture
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.URL_PUBLICA = "https://emancipacao.al.mt.gov.br"
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture
+def construir(servidor, presidente, mesa, media):
+    """construir(ate="apresentar_pdl", texto=...) → o processo depois desse ato."""
+    usuarios = {"servidor": servidor, "presidente": presidente, "mesa": mesa}
+
+    def _construir(ate: str | None = None, texto: str = "Visita à sede.", **campos):
+        tapurah = Municipio.objects.create(codigo_ibge=5107958, nome="Tapurah")
+        dados = {
+            "tipo": "criacao",
+            "nome_proposto": "Itanhangá",
+            "sede_proposta": "Itanhangá",
+            "municipios_origem": [tapurah],
+            "forma_encaminhamento": "comunidade",
+            "data_leitura_expediente": date.today(),
+            "divisas": "Começa na foz do Rio Arinos e segue por ele acima até a nascente.",
+        }
+        dados.update(campos)
+        processo = protocolar_processo(usuario=servidor, dados=DadosProtocolo(**dados))
+        if ate is None:
+            return processo
+        for nome, quem, valores in _atos(texto):
+            praticar_ato(
+                processo_id=processo.pk,
+                nome_ato=nome,
+                usuario=usuarios[quem],
+                data_ato=timezone.localdate(),
+                dados=valores,
+            )
+            if nome == ate:
+                break
+        processo.refresh_from_db()
+        return processo
+
+    return _construir
