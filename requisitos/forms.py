@@ -90,7 +90,7 @@ class RemanescenteForm(forms.Form):
     )
     populacao = _contagem("População restante", obrigatorio=False)
     eleitores = _contagem("Eleitores restantes", obrigatorio=False)
-    casas_centro_urbano = _contagem("Casas no centro urbano", obrigatorio=False)
+    casas_centro_urbano = _contagem("Casas no centro urbano restante", obrigatorio=False)
     valor_adicionado = _reais("Valor adicionado restante (R$)", obrigatorio=False)
 
     NUMEROS = ("populacao", "eleitores", "casas_centro_urbano", "valor_adicionado")
