@@ -30,6 +30,8 @@ from requisitos.regras import (
 )
 from requisitos.toponimia import avaliar_toponimo
 
+TAMANHO_MAXIMO_CORPO = 64 * 1024  # uma simulação cabe folgada em poucos KB
+
 
 class JSONDecimalParser(parsers.JSONParser):
     """JSON com números fracionários lidos como Decimal (regras legais nunca usam float)."""
@@ -37,9 +39,13 @@ class JSONDecimalParser(parsers.JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
         parser_context = parser_context or {}
         codificacao = parser_context.get("encoding", "utf-8")
+        bruto = stream.read(TAMANHO_MAXIMO_CORPO + 1) if stream else b""
+        if len(bruto) > TAMANHO_MAXIMO_CORPO:
+            raise exceptions.ParseError("O corpo da requisição passa de 64 KB.")
         try:
-            texto = stream.read().decode(codificacao) if stream else ""
-            return json.loads(texto, parse_float=Decimal, parse_constant=_recusar_constante)
+            return json.loads(
+                bruto.decode(codificacao), parse_float=Decimal, parse_constant=_recusar_constante
+            )
         except ValueError as exc:
             raise exceptions.ParseError(f"JSON malformado: {exc}") from None
 

@@ -231,6 +231,7 @@ def test_remanescente_com_campo_faltando_e_repetido(client):
         ('{"populacao": NaN}', "application/json", "JSON malformado"),
         ('{"populacao": 1' + "0" * 5000 + "}", "application/json", "JSON malformado"),
         (b"\xff\xfe", "application/json", "JSON malformado"),
+        ('{"nome": "' + "a" * 70000 + '"}', "application/json", "passa de 64 KB"),
         ("populacao=5000", "application/x-www-form-urlencoded", "Content-Type: application/json"),
         ("nome", "text/plain", "Content-Type: application/json"),
         ("[1, 2]", "application/json", "objeto JSON"),
