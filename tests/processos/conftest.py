@@ -1,3 +1,5 @@
+from unittest import mock
+
 import pytest
 from django.core.management import call_command
 
@@ -9,6 +11,27 @@ from tests.processos.construtores import usuario_com_papeis
 def senha_rapida(settings):
     """PBKDF2 custa ~0,4 s por usuário criado; nos testes basta um hash barato."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def midia_temporaria(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture(autouse=True)
+def sem_pdf(request):
+    """Os PDFs emitidos pelos atos (documentos/, testados lá) custam ~1 s cada no WeasyPrint;
+    aqui se testa a máquina de estados. Quem pede a fixture `emissao_real` emite de verdade."""
+    if "emissao_real" in request.fixturenames:
+        yield
+        return
+    with mock.patch("processos.services.emitir_documentos_do_ato"):
+        yield
+
+
+@pytest.fixture
+def emissao_real():
+    """Marca o teste que atravessa a emissão real dos documentos do ato."""
 
 
 @pytest.fixture

@@ -318,7 +318,8 @@ def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
     """Pratica o ato pelo serviço, com dados válidos; devolve o Andamento."""
     kwargs.setdefault("data_ato", timezone.localdate())
     kwargs.setdefault("justificativa", JUSTIFICATIVA)
-    kwargs.setdefault("dados", dict(DADOS[nome_ato][conclusao]))
+    if "dados" not in kwargs:
+        kwargs["dados"] = dict(DADOS[nome_ato][conclusao])
     return praticar_ato(processo_id=processo.pk, nome_ato=nome_ato, usuario=usuario, **kwargs)
 
 

@@ -1,0 +1,287 @@
+"""Guardas dos atos (DOMAIN §3): declarações, Art. 2º § 1º, Art. 7º I, Art. 2º V, Art. 3º."""
+
+from datetime import date
+from unittest import mock
+
+import pytest
+
+from processos.models import Andamento, AtoRecusado
+from processos.services import motivos_indisponivel
+from requisitos.models import ParametroLegal
+from tests.processos.construtores import (
+    DADOS,
+    avancar,
+    praticar,
+    processo_no_estado,
+    protocolar,
+    protocolar_variante,
+    recarregar,
+)
+
+
+def _sem(nome_ato: str, *campos: str, conclusao: str = "") -> dict:
+    return {k: v for k, v in DADOS[nome_ato][conclusao].items() if k not in campos}
+
+
+def _recusado(processo, usuario, nome_ato, dados, conclusao="") -> str:
+    """Pratica o ato esperando a recusa; confere que nada mudou e devolve a mensagem."""
+    estado, andamentos = processo.estado, processo.andamentos.count()
+    with pytest.raises(AtoRecusado) as erro:
+        praticar(processo, usuario, nome_ato, conclusao, dados=dados)
+    assert recarregar(processo).estado == estado
+    assert processo.andamentos.count() == andamentos
+    return str(erro.value)
+
+
+@pytest.mark.parametrize(
+    "faltando",
+    [
+        ("declara_documentos_art15",),
+        ("declara_representacao_valida",),
+        ("declara_documentos_art15", "declara_representacao_valida"),
+    ],
+)
+def test_receber_na_crt_sem_as_declaracoes_e_recusado(faltando, operador):
+    processo = protocolar(operador)
+
+    mensagem = _recusado(processo, operador, "receber_na_crt", _sem("receber_na_crt", *faltando))
+
+    assert mensagem.startswith("Falta a declaração:")
+
+
+def test_concluir_certidoes_sem_declarar_as_respostas_e_recusado(operador):
+    processo = processo_no_estado(operador, "criacao", "aguardando_certidoes")
+
+    mensagem = _recusado(processo, operador, "concluir_certidoes", {})
+
+    assert "Art. 2º, §§ 2º e 3º" in mensagem
+
+
+def test_recusa_parecer_de_merito_favoravel_na_criacao_sem_declarar_os_requisitos(operador):
+    processo = processo_no_estado(operador, "criacao", "aguardando_parecer_merito")
+    dados = _sem("emitir_parecer_merito", "declara_requisitos_art2", conclusao="favoravel")
+
+    mensagem = _recusado(processo, operador, "emitir_parecer_merito", dados)
+
+    assert "Art. 2º (e § 1º)" in mensagem
+
+
+def test_parecer_de_merito_contrario_na_criacao_dispensa_a_declaracao(operador):
+    processo = processo_no_estado(operador, "criacao", "aguardando_parecer_merito")
+
+    praticar(processo, operador, "emitir_parecer_merito", "contrario")
+
+    assert recarregar(processo).estado == "deliberacao_plenario"
+
+
+@pytest.mark.parametrize("variante", ["fusao", "incorporacao", "alteracao_nome", "extincao"])
+def test_parecer_de_merito_favoravel_sem_art2_nos_tipos_que_o_dispensam(variante, operador):
+    processo = processo_no_estado(operador, variante, "aguardando_parecer_merito")
+    dados = _sem("emitir_parecer_merito", "declara_requisitos_art2", conclusao="favoravel")
+
+    praticar(processo, operador, "emitir_parecer_merito", dados=dados)
+
+    assert recarregar(processo).estado == "deliberacao_plenario"
+
+
+@pytest.mark.parametrize("variante", ["criacao", "fusao"])
+def test_recusa_projeto_de_lei_com_nome_diferente_da_sede(variante, operador):
+    processo = processo_no_estado(
+        operador, variante, "elaboracao_pl", nome="Nova Fronteira", sede="Vila Esperança"
+    )
+
+    mensagem = _recusado(processo, operador, "apresentar_pl", DADOS["apresentar_pl"][""])
+
+    assert mensagem == "O nome do município deve ser o da sede (Art. 7º, I)."
+    assert motivos_indisponivel(recarregar(processo), "apresentar_pl") == [mensagem]
+
+
+def test_nome_igual_a_sede_ignora_acentos_maiusculas_e_hifens(operador):
+    processo = processo_no_estado(
+        operador,
+        "criacao",
+        "elaboracao_pl",
+        nome="Santo Antônio-do Leste",
+        sede="santo antonio do leste",
+    )
+
+    praticar(processo, operador, "apresentar_pl")
+
+    assert recarregar(processo).estado == "pl_em_ordem_do_dia"
+
+
+def test_revisao_de_limites_nao_exige_nome_igual_a_sede(operador):
+    processo = processo_no_estado(
+        operador, "revisao_limites_sem_plebiscito", "elaboracao_pl", nome="Divisa Norte", sede=""
+    )
+
+    praticar(processo, operador, "apresentar_pl")
+
+    assert recarregar(processo).estado == "pl_em_ordem_do_dia"
+
+
+def test_projeto_de_lei_da_criacao_exige_declarar_a_toponimia(operador):
+    processo = processo_no_estado(operador, "criacao", "elaboracao_pl")
+
+    mensagem = _recusado(
+        processo, operador, "apresentar_pl", _sem("apresentar_pl", "declara_toponimia")
+    )
+
+    assert "Art. 6º" in mensagem
+
+
+def test_visita_na_criacao_exige_o_veredito_do_art2_v(operador):
+    processo = processo_no_estado(operador, "criacao", "em_instrucao")
+
+    mensagem = _recusado(
+        processo, operador, "registrar_visita", _sem("registrar_visita", "condicoes_instalacao")
+    )
+
+    assert "Art. 2º, V" in mensagem
+
+
+def test_recusa_concluir_certidoes_da_criacao_se_a_visita_nao_registrou_o_art2_v(operador):
+    processo = processo_no_estado(operador, "criacao", "aguardando_certidoes")
+    # A visita semeada pelo construtor é substituída por uma sem o Art. 2º, V.
+    Andamento.objects.filter(processo=processo, ato="registrar_visita").update(
+        dados={"membros_presentes": "Dep. A"}
+    )
+
+    mensagem = _recusado(processo, operador, "concluir_certidoes", DADOS["concluir_certidoes"][""])
+
+    assert mensagem == "A verificação in loco do Art. 2º, V não foi registrada na visita."
+
+
+def test_criacao_com_visita_que_negou_condicoes_de_instalacao_pode_concluir_certidoes(operador):
+    """O guarda exige a verificação registrada; o resultado negativo pesa no parecer de
+    mérito (Art. 2º, V), não impede juntar as certidões."""
+    processo = avancar(protocolar_variante(operador, "criacao"), operador, "em_instrucao")
+    praticar(
+        processo,
+        operador,
+        "registrar_visita",
+        dados=DADOS["registrar_visita"][""] | {"condicoes_instalacao": False},
+    )
+    praticar(processo, operador, "emitir_parecer_preliminar", "solicitar_documentos")
+
+    praticar(processo, operador, "concluir_certidoes")
+
+    assert recarregar(processo).estado == "aguardando_parecer_merito"
+
+
+def test_extincao_conclui_certidoes_sem_veredito_do_art2_v(operador):
+    processo = processo_no_estado(operador, "extincao", "aguardando_certidoes")
+    Andamento.objects.filter(processo=processo, ato="registrar_visita").delete()
+
+    praticar(processo, operador, "concluir_certidoes")
+
+    assert recarregar(processo).estado == "aguardando_parecer_merito"
+
+
+def test_recusa_parecer_favoravel_sobre_o_resultado_sem_declarar_o_plebiscito_aprovado(operador):
+    processo = processo_no_estado(operador, "criacao", "resultado_em_analise")
+    dados = _sem("emitir_parecer_resultado", "declara_plebiscito_aprovado", conclusao="favoravel")
+
+    mensagem = _recusado(processo, operador, "emitir_parecer_resultado", dados)
+
+    assert "Art. 11, § 2º" in mensagem
+
+
+# --- Art. 3º: eleição de 01/10/2028, permitido até 01/04/2028 inclusive -------------------
+
+ULTIMO_DIA_PERMITIDO = date(2028, 4, 1)
+PRIMEIRO_DIA_VEDADO = date(2028, 4, 2)
+
+
+def _art3_vigente(valor: str = "true") -> None:
+    ParametroLegal.objects.create(
+        nome="art3_vigente",
+        valor=valor,
+        vigencia_inicio=date(2026, 1, 1),
+        fundamento="Teste: reaplicação hipotética do Art. 3º",
+    )
+
+
+def _em(dia: date):
+    return mock.patch("django.utils.timezone.localdate", return_value=dia)
+
+
+@pytest.mark.parametrize("nome_ato", ["aprovar_pl", "registrar_lei"])
+@pytest.mark.parametrize("variante", ["criacao", "incorporacao", "extincao"])
+def test_art3_vigente_recusa_o_ato_dentro_da_janela_eleitoral(variante, nome_ato, operador):
+    _art3_vigente()
+    estado = {"aprovar_pl": "pl_em_ordem_do_dia", "registrar_lei": "aguardando_sancao"}[nome_ato]
+    processo = processo_no_estado(operador, variante, estado)
+
+    with _em(PRIMEIRO_DIA_VEDADO):
+        mensagem = _recusado(processo, operador, nome_ato, DADOS[nome_ato][""])
+
+    assert mensagem == "Vedado pelo Art. 3º: período de seis meses antes da eleição municipal."
+
+
+@pytest.mark.parametrize("variante", ["criacao", "incorporacao", "extincao"])
+def test_art3_vigente_permite_aprovar_o_pl_ate_seis_meses_antes_inclusive(variante, operador):
+    _art3_vigente()
+    processo = processo_no_estado(operador, variante, "pl_em_ordem_do_dia")
+
+    with _em(ULTIMO_DIA_PERMITIDO):
+        praticar(processo, operador, "aprovar_pl")
+
+    assert recarregar(processo).estado == "aguardando_sancao"
+
+
+def test_art3_vigente_permite_aprovar_o_pl_depois_da_eleicao(operador):
+    _art3_vigente()
+    processo = processo_no_estado(operador, "criacao", "pl_em_ordem_do_dia")
+
+    with _em(date(2028, 10, 2)):
+        praticar(processo, operador, "aprovar_pl")
+
+    assert recarregar(processo).estado == "aguardando_sancao"
+
+
+def test_art3_desligado_nao_recusa_dentro_da_janela(operador):
+    """Padrão: o Art. 3º foi declarado inconstitucional (ADPF 819) e só informa."""
+    processo = processo_no_estado(operador, "criacao", "pl_em_ordem_do_dia")
+
+    with _em(PRIMEIRO_DIA_VEDADO):
+        praticar(processo, operador, "aprovar_pl")
+
+    assert recarregar(processo).estado == "aguardando_sancao"
+
+
+def test_art3_religado_e_depois_desligado_segue_a_versao_em_vigor(operador):
+    _art3_vigente()
+    ParametroLegal.objects.create(
+        nome="art3_vigente", valor="false", vigencia_inicio=date(2028, 1, 1), fundamento="Teste"
+    )
+    processo = processo_no_estado(operador, "criacao", "pl_em_ordem_do_dia")
+
+    with _em(PRIMEIRO_DIA_VEDADO):
+        praticar(processo, operador, "aprovar_pl")
+
+    assert recarregar(processo).estado == "aguardando_sancao"
+
+
+@pytest.mark.parametrize("variante", ["revisao_limites_com_plebiscito", "alteracao_nome"])
+def test_art3_nao_alcanca_revisao_de_limites_nem_alteracao_de_nome(variante, operador):
+    _art3_vigente()
+    processo = processo_no_estado(operador, variante, "pl_em_ordem_do_dia")
+
+    with _em(PRIMEIRO_DIA_VEDADO):
+        praticar(processo, operador, "aprovar_pl")
+
+    assert recarregar(processo).estado == "aguardando_sancao"
+
+
+def test_pagina_mostra_aprovar_pl_desabilitado_com_o_motivo_do_art3(client, mesa):
+    _art3_vigente()
+    processo = processo_no_estado(mesa, "criacao", "pl_em_ordem_do_dia")
+    client.force_login(mesa)
+
+    with _em(PRIMEIRO_DIA_VEDADO):
+        html = client.get(f"/processos/{processo.slug}/").content.decode()
+
+    assert f'href="/processos/{processo.slug}/atos/aprovar-pl/"' not in html
+    assert "Aprovar PL — falta: Vedado pelo Art. 3º" in html
+    assert f'href="/processos/{processo.slug}/atos/rejeitar-pl/"' in html
