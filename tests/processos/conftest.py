@@ -43,3 +43,11 @@ def operador(db):
 @pytest.fixture
 def municipios(db):
     call_command("carregar_municipios", verbosity=0)
+
+
+@pytest.fixture
+def sorriso(db):
+    """Um município só, quando os 142 não são necessários (mais rápido)."""
+    from requisitos.models import Municipio
+
+    return Municipio.objects.create(codigo_ibge=5107925, nome="Sorriso")

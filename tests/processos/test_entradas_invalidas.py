@@ -170,7 +170,7 @@ def _protocolo_valido(municipio_id) -> dict:
     ],
 )
 def test_protocolar_com_municipio_desconhecido_mostra_erro_em_portugues(
-    logado, municipios, valor, mensagem
+    logado, sorriso, valor, mensagem
 ):
     resposta = logado.post("/processos/novo/", _protocolo_valido(valor))
 
@@ -210,10 +210,8 @@ def test_protocolar_valido_cria_o_processo(logado, municipios):
         {"tipo": "incorporacao"},
     ],
 )
-def test_protocolar_com_lixo_responde_com_erro_de_formulario(logado, municipios, lixo):
-    from requisitos.models import Municipio
-
-    dados = _protocolo_valido(Municipio.objects.get(nome="Sorriso").pk) | lixo
+def test_protocolar_com_lixo_responde_com_erro_de_formulario(logado, sorriso, lixo):
+    dados = _protocolo_valido(sorriso.pk) | lixo
     if not lixo:
         dados = {}
 

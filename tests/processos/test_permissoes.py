@@ -1,0 +1,454 @@
+"""Quem pode o quê (DOMAIN §4 e coluna "who" do §3): cada URL × cada papel.
+
+A tabela abaixo é escrita a partir do DOMAIN, não de `processos.atos`; um teste garante que
+toda URL do projeto (fora das apps de outros donos) tem aqui a sua regra.
+"""
+
+from html.parser import HTMLParser
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from processos.models import Andamento, ExercicioPresidencia, Processo, RegistroAcesso
+from processos.papeis import PRESIDENTE, SERVIDOR
+from tests.processos.construtores import (
+    DADOS,
+    PASSADO,
+    formulario_do_ato,
+    processo_no_estado,
+    protocolar,
+    recarregar,
+    usuario_com_papeis,
+)
+
+PAPEIS = ("anonimo", "servidor", "presidente", "mesa", "deputado", "sem_papel")
+CRT = {"servidor", "presidente"}  # o Presidente faz tudo o que o servidor faz (§4)
+PRES = {"presidente"}
+MESA = {"mesa"}
+LEITORES = {"servidor", "presidente", "mesa", "deputado"}
+
+# ato: (quem pode, estado de onde o ato parte)
+ATOS_POR_PAPEL = {
+    "baixar_em_diligencia": (CRT, "protocolada"),
+    "receber_na_crt": (CRT, "protocolada"),
+    "registrar_visita": (CRT, "em_instrucao"),
+    "emitir_parecer_preliminar": (PRES, "visita_realizada"),
+    "deliberar_arquivamento": (MESA, "deliberacao_arquivamento"),
+    "concluir_certidoes": (CRT, "aguardando_certidoes"),
+    "emitir_parecer_merito": (PRES, "aguardando_parecer_merito"),
+    "deliberar_plenario": (MESA, "deliberacao_plenario"),
+    "registrar_parecer_ccj": (MESA, "na_ccj"),
+    "apresentar_pdl": (PRES, "elaboracao_pdl"),
+    "publicar_decreto": (MESA, "pdl_em_tramitacao"),
+    "rejeitar_pdl": (MESA, "pdl_em_tramitacao"),
+    "encaminhar_ao_tre": (PRES, "decreto_publicado"),
+    "registrar_resultado": (MESA, "plebiscito_no_tre"),
+    "emitir_parecer_resultado": (PRES, "resultado_em_analise"),
+    "apresentar_pl": (PRES, "elaboracao_pl"),
+    "aprovar_pl": (MESA, "pl_em_ordem_do_dia"),
+    "rejeitar_pl": (MESA, "pl_em_ordem_do_dia"),
+    "registrar_lei": (MESA, "aguardando_sancao"),
+    "arquivar": (PRES, "em_instrucao"),
+    "desarquivar": (PRES, "arquivado"),
+    "sobrestar": (PRES, "em_instrucao"),
+    "retomar": (PRES, "sobrestado"),
+}
+
+LOGIN = "login"
+# Regra de cada URL nomeada: {método: {papel: status esperado}}. "ato" tem a sua tabela acima.
+REGRAS = {
+    "entrar": {"GET": dict.fromkeys(PAPEIS, 200)},
+    "sair": {"GET": dict.fromkeys(PAPEIS, 405), "POST": dict.fromkeys(PAPEIS, 302)},
+    "processos:inicio": {"GET": {"anonimo": 200, "sem_papel": 200} | dict.fromkeys(LEITORES, 302)},
+    "processos:lista": {"GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)},
+    "processos:novo": {
+        "GET": {"anonimo": LOGIN, "sem_papel": 403, "deputado": 403}
+        | dict.fromkeys(CRT | MESA, 200),
+        "POST": {"anonimo": LOGIN, "sem_papel": 403, "deputado": 403}
+        | dict.fromkeys(CRT | MESA, 302),
+    },
+    "processos:detalhe": {
+        "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
+    },
+    "processos:ato": "ATOS_POR_PAPEL",
+}
+# Apps de outros donos, com as suas próprias matrizes.
+OUTRAS_APPS = {"admin", "requisitos", "documentos", "api", "plebiscito"}
+
+
+def _nomes_das_urls(padroes, prefixo="") -> set[str]:
+    nomes = set()
+    for padrao in padroes:
+        if isinstance(padrao, URLResolver):
+            if padrao.namespace in OUTRAS_APPS:
+                continue
+            ns = f"{prefixo}{padrao.namespace}:" if padrao.namespace else prefixo
+            nomes |= _nomes_das_urls(padrao.url_patterns, ns)
+        elif isinstance(padrao, URLPattern):
+            nomes.add(f"{prefixo}{padrao.name}" if padrao.name else f"<sem nome: {padrao.pattern}>")
+    return nomes
+
+
+def test_toda_url_do_projeto_tem_regra_de_permissao():
+    urls = _nomes_das_urls(get_resolver().url_patterns)
+
+    assert urls - set(REGRAS) == set(), "URLs sem regra na matriz de permissões"
+    assert set(REGRAS) - urls == set(), "regras de URLs que não existem mais"
+
+
+def test_toda_acao_do_codigo_tem_regra_de_permissao():
+    from processos.atos import ATOS
+
+    assert set(ATOS) - {"protocolar"} == set(ATOS_POR_PAPEL)
+    assert set(ATOS_POR_PAPEL) == set(DADOS) - {"protocolar"}
+
+
+@pytest.fixture
+def como(client, request):
+    """Entra no sistema com o papel dado (ou não entra, para "anonimo")."""
+
+    def entrar(papel: str):
+        usuario = None if papel == "anonimo" else request.getfixturevalue(papel)
+        if usuario:
+            client.force_login(usuario)
+        return client, usuario
+
+    return entrar
+
+
+def _confere(resposta, esperado):
+    if esperado == LOGIN:
+        assert resposta.status_code == 302
+        assert resposta["Location"].startswith("/entrar/?next=")
+    else:
+        assert resposta.status_code == esperado
+
+
+def _protocolo_post(municipio_id) -> dict:
+    return {
+        "tipo": "criacao",
+        "nome_proposto": "Nova Fronteira do Norte",
+        "sede_proposta": "Nova Fronteira do Norte",
+        "municipios_origem": [municipio_id],
+        "forma_encaminhamento": "comunidade",
+        "data_leitura_expediente": PASSADO.strftime("%d/%m/%Y"),
+    }
+
+
+@pytest.mark.parametrize("papel", PAPEIS)
+@pytest.mark.parametrize(
+    ("nome", "metodo"),
+    [
+        (nome, metodo)
+        for nome, regra in REGRAS.items()
+        if isinstance(regra, dict)
+        for metodo in regra
+    ],
+)
+def test_cada_papel_recebe_o_que_a_regra_da_url_diz(nome, metodo, papel, como, operador, sorriso):
+    processo = protocolar(operador)
+    caminhos = {
+        "entrar": "/entrar/",
+        "sair": "/sair/",
+        "processos:inicio": "/",
+        "processos:lista": "/processos/",
+        "processos:novo": "/processos/novo/",
+        "processos:detalhe": f"/processos/{processo.slug}/",
+    }
+    dados = {}
+    if nome == "processos:novo":
+        dados = _protocolo_post(sorriso.pk)
+    client, _ = como(papel)
+    antes = Processo.objects.count()
+
+    resposta = getattr(client, metodo.lower())(caminhos[nome], dados)
+
+    esperado = REGRAS[nome][metodo][papel]
+    _confere(resposta, esperado)
+    criado = nome == "processos:novo" and metodo == "POST" and esperado == 302
+    assert Processo.objects.count() == antes + criado
+
+
+@pytest.mark.parametrize("papel", PAPEIS)
+@pytest.mark.parametrize("nome_ato", ATOS_POR_PAPEL)
+def test_cada_papel_pratica_ou_e_barrado_em_cada_ato(nome_ato, papel, como, operador):
+    papeis, origem = ATOS_POR_PAPEL[nome_ato]
+    processo = processo_no_estado(operador, "criacao", origem)
+    andamentos = processo.andamentos.count()
+    url = f"/processos/{processo.slug}/atos/{nome_ato.replace('_', '-')}/"
+    client, usuario = como(papel)
+    esperado_get = LOGIN if papel == "anonimo" else 200 if papel in papeis else 403
+
+    _confere(client.get(url), esperado_get)
+    resposta = client.post(url, formulario_do_ato(processo, nome_ato, next(iter(DADOS[nome_ato]))))
+
+    if papel in papeis:
+        assert resposta.status_code == 302
+        assert resposta["Location"] == f"/processos/{processo.slug}/"
+        ultimo = processo.andamentos.first()
+        assert (ultimo.ato, ultimo.usuario) == (nome_ato, usuario)
+        assert recarregar(processo).estado != origem
+    else:
+        _confere(resposta, esperado_get)
+        assert recarregar(processo).estado == origem
+        assert processo.andamentos.count() == andamentos
+
+
+def test_servidor_em_exercicio_da_presidencia_pratica_atos_do_presidente(client, servidor):
+    from django.utils import timezone
+
+    hoje = timezone.localdate()
+    processo = processo_no_estado(servidor, "criacao", "em_instrucao")
+    url = f"/processos/{processo.slug}/atos/arquivar/"
+    client.force_login(servidor)
+    assert client.get(url).status_code == 403
+    ExercicioPresidencia.objects.create(
+        membro=servidor, inicio=hoje, ato_designacao="Portaria 1/2026 (Art. 21)"
+    )
+
+    resposta = client.post(url, formulario_do_ato(processo, "arquivar"))
+
+    assert resposta.status_code == 302
+    assert recarregar(processo).estado == "arquivado"
+
+
+def test_exercicio_da_presidencia_encerrado_nao_da_poderes(client, servidor):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    hoje = timezone.localdate()
+    ExercicioPresidencia.objects.create(
+        membro=servidor,
+        inicio=hoje - timedelta(days=10),
+        fim=hoje - timedelta(days=1),
+        ato_designacao="Portaria 1/2026",
+    )
+    processo = processo_no_estado(servidor, "criacao", "em_instrucao")
+    client.force_login(servidor)
+
+    resposta = client.post(
+        f"/processos/{processo.slug}/atos/arquivar/", formulario_do_ato(processo, "arquivar")
+    )
+
+    assert resposta.status_code == 403
+    assert recarregar(processo).estado == "em_instrucao"
+
+
+# --- Art. 22: vista do Deputado registrada ---------------------------------------------------
+
+
+def test_cada_vista_de_deputado_ao_processo_fica_registrada(client, deputado, operador):
+    processo = protocolar(operador)
+    client.force_login(deputado)
+
+    client.get(f"/processos/{processo.slug}/")
+    client.get(f"/processos/{processo.slug}/")
+
+    registros = RegistroAcesso.objects.filter(processo=processo)
+    assert [(r.usuario, r.objeto) for r in registros] == [(deputado, "processo")] * 2
+
+
+def test_vista_da_equipe_nao_e_registrada_como_de_deputado(client, servidor, mesa, operador):
+    processo = protocolar(operador)
+    for usuario in (servidor, mesa):
+        client.force_login(usuario)
+        client.get(f"/processos/{processo.slug}/")
+
+    assert not RegistroAcesso.objects.exists()
+
+
+def test_lista_vista_por_deputado_nao_conta_como_vista_ao_processo(client, deputado, operador):
+    protocolar(operador)
+    client.force_login(deputado)
+
+    assert client.get("/processos/").status_code == 200
+    assert not RegistroAcesso.objects.exists()
+
+
+# --- os botões da página do processo -----------------------------------------------------------
+
+
+class _Acoes(HTMLParser):
+    """Lê a seção "Ações disponíveis": links habilitados e botões desabilitados com motivo."""
+
+    def __init__(self):
+        super().__init__()
+        self.na_secao = False
+        self.habilitados, self.desabilitados, self.motivos = {}, {}, {}
+        self._atual = None
+        self.texto = ""
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "section" and "acoes" in (attrs.get("class") or ""):
+            self.na_secao = True
+        if not self.na_secao:
+            return
+        if tag == "a" and "/atos/" in (attrs.get("href") or ""):
+            self._atual = (self.habilitados, attrs["href"].rstrip("/").rsplit("/", 1)[1])
+        elif tag == "button" and "disabled" in attrs:
+            self._atual = (self.desabilitados, attrs["aria-describedby"].removeprefix("motivo-"))
+        elif tag == "span" and (attrs.get("id") or "").startswith("motivo-"):
+            self._atual = (self.motivos, attrs["id"].removeprefix("motivo-"))
+
+    def handle_endtag(self, tag):
+        if tag == "section":
+            self.na_secao = False
+        if tag in ("a", "button", "span"):
+            self._atual = None
+
+    def handle_data(self, data):
+        if self.na_secao:
+            self.texto += data
+        if self._atual:
+            destino, chave = self._atual
+            destino[chave] = (destino.get(chave, "") + data).strip()
+
+
+def _acoes(client, processo) -> _Acoes:
+    leitor = _Acoes()
+    leitor.feed(client.get(f"/processos/{processo.slug}/").content.decode())
+    return leitor
+
+
+@pytest.mark.parametrize(
+    ("papel", "habilitados"),
+    [
+        (
+            "servidor",
+            {"baixar-em-diligencia": "Baixar em diligência", "receber-na-crt": "Receber na CRT"},
+        ),
+        (
+            "presidente",
+            {
+                "baixar-em-diligencia": "Baixar em diligência",
+                "receber-na-crt": "Receber na CRT",
+                "arquivar": "Arquivar",
+                "sobrestar": "Sobrestar",
+            },
+        ),
+        ("mesa", {}),
+        ("deputado", {}),
+    ],
+)
+def test_pagina_mostra_exatamente_os_botoes_dos_atos_que_o_usuario_pode(
+    papel, habilitados, como, operador
+):
+    processo = protocolar(operador)
+    client, _ = como(papel)
+
+    acoes = _acoes(client, processo)
+
+    assert acoes.habilitados == habilitados
+    assert acoes.desabilitados == {}
+    if not habilitados:
+        assert "Nenhum ato disponível para o seu perfil nesta etapa." in acoes.texto
+    if papel == "deputado":
+        assert "Deputados têm vista ao processo, sem voto (Art. 22)." in acoes.texto
+
+
+def test_pagina_mostra_ato_com_guarda_falhando_desabilitado_e_com_o_motivo(client, presidente):
+    processo = processo_no_estado(presidente, "criacao", "em_instrucao")
+    client.force_login(presidente)
+
+    acoes = _acoes(client, processo)
+
+    assert set(acoes.habilitados) == {
+        "baixar-em-diligencia",
+        "registrar-visita",
+        "arquivar",
+        "sobrestar",
+    }
+    assert acoes.habilitados["registrar-visita"] == "Registrar visita in loco"
+    assert acoes.desabilitados == {"emitir-parecer-preliminar": "Emitir parecer preliminar"}
+    assert acoes.motivos["emitir-parecer-preliminar"] == (
+        "Indisponível: A visita in loco ainda não foi registrada (Art. 17, I)."
+    )
+
+
+def test_alteracao_de_nome_oferece_o_parecer_preliminar_sem_visita(client, presidente):
+    processo = processo_no_estado(presidente, "alteracao_nome", "em_instrucao")
+    client.force_login(presidente)
+
+    acoes = _acoes(client, processo)
+
+    assert acoes.habilitados["emitir-parecer-preliminar"] == "Emitir parecer preliminar"
+    assert acoes.desabilitados == {}
+
+
+def test_pagina_explica_por_que_o_projeto_de_lei_nao_pode_ser_apresentado(client, presidente):
+    processo = processo_no_estado(
+        presidente, "criacao", "elaboracao_pl", nome="Nova Fronteira", sede="Vila Esperança"
+    )
+    client.force_login(presidente)
+
+    acoes = _acoes(client, processo)
+
+    assert set(acoes.habilitados) == {"arquivar", "sobrestar"}
+    assert acoes.desabilitados == {"apresentar-pl": "Apresentar Projeto de Lei"}
+    assert "O nome do município deve ser o da sede (Art. 7º, I)." in acoes.motivos["apresentar-pl"]
+
+
+@pytest.mark.parametrize(
+    ("estado", "papel", "habilitados"),
+    [
+        ("concluido", "presidente", set()),
+        ("concluido", "mesa", set()),
+        ("arquivado", "presidente", {"desarquivar"}),
+        ("sobrestado", "presidente", {"retomar", "arquivar"}),
+        ("pl_em_ordem_do_dia", "mesa", {"aprovar-pl", "rejeitar-pl"}),
+        ("pl_em_ordem_do_dia", "servidor", set()),
+        ("aguardando_certidoes", "servidor", {"concluir-certidoes"}),
+    ],
+)
+def test_botoes_de_cada_etapa_seguem_estado_e_papel(estado, papel, habilitados, como, operador):
+    processo = processo_no_estado(operador, "criacao", estado)
+    client, _ = como(papel)
+
+    acoes = _acoes(client, processo)
+
+    assert set(acoes.habilitados) == habilitados
+    assert acoes.desabilitados == {}
+
+
+def test_deputado_nao_pratica_ato_nem_pelo_servico(deputado, operador):
+    from django.core.exceptions import PermissionDenied
+
+    from tests.processos.construtores import praticar
+
+    processo = protocolar(operador)
+
+    with pytest.raises(PermissionDenied):
+        praticar(processo, deputado, "receber_na_crt")
+
+    assert recarregar(processo).estado == "protocolada"
+    assert not Andamento.objects.filter(processo=processo, usuario=deputado).exists()
+
+
+def test_servidor_nao_arquiva_pelo_servico(servidor):
+    from django.core.exceptions import PermissionDenied
+
+    from tests.processos.construtores import praticar
+
+    processo = processo_no_estado(servidor, "criacao", "em_instrucao")
+
+    with pytest.raises(PermissionDenied, match="Seu papel não permite o ato “Arquivar”."):
+        praticar(processo, servidor, "arquivar")
+
+    assert recarregar(processo).estado == "em_instrucao"
+
+
+def test_usuario_servidor_e_presidente_ao_mesmo_tempo_tem_os_dois_papeis(client, db):
+    usuario = usuario_com_papeis("ana", SERVIDOR, PRESIDENTE)
+    processo = processo_no_estado(usuario, "criacao", "protocolada")
+    client.force_login(usuario)
+
+    acoes = _acoes(client, processo)
+
+    assert set(acoes.habilitados) == {
+        "baixar-em-diligencia",
+        "receber-na-crt",
+        "arquivar",
+        "sobrestar",
+    }
