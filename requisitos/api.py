@@ -111,6 +111,14 @@ def _remanescente(dados: dict) -> DadosRemanescente:
     return DadosRemanescente(nome=por_codigo()[dados["codigo_ibge"]].nome, **dados)
 
 
+def _nomear_municipios_da_media(resposta: dict) -> None:
+    """O veredito do Art. 2º, IV nomeia os municípios da média (nome da lista nacional)."""
+    nomes = por_codigo()
+    for item in (resposta.get("media_va") or {}).get("municipios", []):
+        municipio = nomes.get(item["codigo_ibge"])
+        item["nome"] = municipio.nome if municipio else ""
+
+
 class CriacaoMunicipioAPI(SimulacaoAPIView):
     entrada = s.CriacaoMunicipioEntrada
 
@@ -133,7 +141,9 @@ class CriacaoMunicipioAPI(SimulacaoAPIView):
             continuidade_territorial=d["continuidade_territorial"],
             remanescentes=tuple(_remanescente(r) for r in d.get("remanescentes", [])),
         )
-        return Response(como_dict(avaliar_criacao_municipio(dados, parametros)))
+        resposta = como_dict(avaliar_criacao_municipio(dados, parametros))
+        _nomear_municipios_da_media(resposta)
+        return Response(resposta)
 
 
 class CriacaoDistritoAPI(SimulacaoAPIView):

@@ -159,6 +159,7 @@ class RemanescenteSaida(serializers.Serializer):
 
 class MunicipioMediaSaida(serializers.Serializer):
     codigo_ibge = serializers.IntegerField()
+    nome = serializers.CharField()
     valor_adicionado = serializers.DecimalField(max_digits=18, decimal_places=2)
 
 

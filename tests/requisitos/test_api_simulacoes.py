@@ -102,7 +102,7 @@ def test_criacao_municipio_va_igual_a_media_nao_basta(client):
 @pytest.mark.django_db
 def test_criacao_municipio_usa_a_media_da_tabela_da_sefaz_e_nomeia_os_dez(client):
     for i in range(12):
-        municipio = Municipio.objects.create(codigo_ibge=5100100 + i, nome=f"Município {i}")
+        municipio = Municipio.objects.create(codigo_ibge=5100102 + i, nome=f"Município {i}")
         ValorAdicionado.objects.create(municipio=municipio, exercicio=2023, valor=Decimal(i * 100))
     corpo = corpo_municipio(exercicio=2023, valor_adicionado="450.00")
     del corpo["media_va_menores"]
@@ -111,7 +111,8 @@ def test_criacao_municipio_usa_a_media_da_tabela_da_sefaz_e_nomeia_os_dez(client
     assert dados["media_va"]["media"] == "450.00"
     assert len(dados["media_va"]["municipios"]) == 10
     assert dados["media_va"]["municipios"][0] == {
-        "codigo_ibge": 5100100,
+        "codigo_ibge": 5100102,
+        "nome": "Acorizal",
         "valor_adicionado": "0.00",
     }
     assert dados["requisitos"][3]["atende"] is False  # igual à média
