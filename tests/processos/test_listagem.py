@@ -1,0 +1,87 @@
+"""A lista de processos faz o mesmo número de consultas com 10 ou 500 processos."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from processos.models import FormaEncaminhamento, Processo
+from requisitos.models import Municipio
+from tests.processos.construtores import PASSADO
+
+TIPOS = ["criacao", "fusao", "incorporacao", "extincao", "revisao_limites", "alteracao_nome"]
+ESTADOS = ["protocolada", "em_instrucao", "na_ccj", "arquivado", "sobrestado", "concluido"]
+
+
+@pytest.fixture
+def origens(db):
+    return [
+        Municipio.objects.create(codigo_ibge=5100000 + i, nome=f"Município {i}") for i in range(3)
+    ]
+
+
+def _acrescentar(quantos: int, *, deputado, origens) -> None:
+    """bulk_create: processos de todos os tipos e estados, metade por Deputado, com um a três
+    municípios de origem cada (o que a lista mostra e que geraria N+1)."""
+    inicio = Processo.objects.count() + 1
+    processos = Processo.objects.bulk_create(
+        [
+            Processo(
+                numero=i,
+                ano=2026,
+                tipo=TIPOS[i % len(TIPOS)],
+                estado=ESTADOS[i % len(ESTADOS)],
+                nome_proposto=f"Nome {i}",
+                sede_proposta=f"Nome {i}",
+                forma_encaminhamento=(
+                    FormaEncaminhamento.DEPUTADO if i % 2 else FormaEncaminhamento.COMUNIDADE
+                ),
+                deputado_autor=deputado if i % 2 else None,
+                data_leitura_expediente=PASSADO,
+            )
+            for i in range(inicio, inicio + quantos)
+        ]
+    )
+    Origem = Processo.municipios_origem.through
+    Origem.objects.bulk_create(
+        [
+            Origem(processo_id=p.pk, municipio_id=m.pk)
+            for p in processos
+            for m in origens[: 1 + p.numero % 3]
+        ]
+    )
+
+
+def _consultas(client, url) -> tuple[int, str]:
+    with CaptureQueriesContext(connection) as contexto:
+        resposta = client.get(url)
+    assert resposta.status_code == 200
+    return len(contexto), resposta.content.decode()
+
+
+@pytest.mark.parametrize(
+    "url", ["/processos/", "/processos/?ordem=-nome&estado=na_ccj", "/processos/?q=Nome"]
+)
+def test_lista_faz_as_mesmas_consultas_com_10_ou_500_processos(
+    client, servidor, deputado, origens, url
+):
+    client.force_login(servidor)
+    _acrescentar(10, deputado=deputado, origens=origens)
+    com_10, html_10 = _consultas(client, url)
+
+    _acrescentar(490, deputado=deputado, origens=origens)
+    com_500, html_500 = _consultas(client, url)
+
+    assert Processo.objects.count() == 500
+    assert com_500 == com_10
+    assert "Município 2" in html_10 and "Município 2" in html_500
+
+
+def test_segunda_pagina_faz_as_mesmas_consultas_que_a_primeira(client, servidor, deputado, origens):
+    client.force_login(servidor)
+    _acrescentar(120, deputado=deputado, origens=origens)
+
+    primeira, _ = _consultas(client, "/processos/")
+    segunda, html = _consultas(client, "/processos/?pagina=2")
+
+    assert segunda == primeira
+    assert "Página 2 de 3" in html
