@@ -3,10 +3,11 @@
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.utils import timezone
 
-from processos.papeis import PRESIDENTE, SERVIDOR
+from processos.papeis import GRUPOS, PRESIDENTE, SERVIDOR
 from tests.processos.construtores import SENHA, usuario_com_papeis
 
 pytestmark = [
@@ -24,6 +25,10 @@ def _data(dias_atras: int) -> str:
 def test_servidora_protocola_recebe_e_registra_a_visita(pagina, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
     call_command("carregar_municipios", verbosity=0)
+    # Depois de outro teste transacional, o serialized_rollback não repõe os grupos quando o
+    # Playwright já está aberto (observado no SQLite); recriá-los torna o teste independente.
+    for nome in GRUPOS.values():
+        Group.objects.get_or_create(name=nome)
     usuario_com_papeis("ana", SERVIDOR, PRESIDENTE, nome="Ana Servidora")
     ano = timezone.localdate().year
 
