@@ -191,7 +191,7 @@ def pl(andamento: Andamento) -> Conteudo:
     ano = andamento.dados.get("ano_instalacao") or ano_instalacao_sugerido(andamento.data_ato)
     contexto = _base(
         andamento,
-        ano_instalacao=ano,
+        ano_instalacao=str(ano),  # ano não leva separador de milhar
         percentuais_icms=[(nome, None) for nome in nomes_origem(processo)],
     )
     numero = andamento.dados.get("numero_pl", "")
@@ -204,10 +204,12 @@ def pl(andamento: Andamento) -> Conteudo:
     )
 
 
-def informe_plenario(andamento: Andamento, fase: str, texto: str) -> Conteudo:
+def informe_plenario(
+    andamento: Andamento, fase: str, texto: str, copia_integral: str = ""
+) -> Conteudo:
     """Art. 19, § 2º: a CRT acompanha cada fase do plebiscito no TRE e informa o Plenário."""
     processo = andamento.processo
-    contexto = _base(andamento, fase=fase, texto=texto)
+    contexto = _base(andamento, fase=fase, texto=texto, copia_integral=copia_integral)
     return Conteudo(
         "informe_plenario",
         f"Informe ao Plenário ({fase}) — Processo nº {processo.protocolo}",

@@ -166,8 +166,8 @@ def _encaminhar_ao_tre(andamento: Andamento) -> list[Documento]:
             andamento,
             "Encaminhamento ao Tribunal Regional Eleitoral",
             f"O Decreto Legislativo foi encaminhado ao Tribunal Regional Eleitoral pelo Ofício "
-            f"nº {andamento.dados.get('numero_oficio', '')}, acompanhado da cópia integral "
-            f"autenticada do processo (código de verificação {copia.codigo}).",
+            f"nº {andamento.dados.get('numero_oficio', '')}.",
+            copia_integral=copia.codigo,
         ),
         usuario=andamento.usuario,
     )

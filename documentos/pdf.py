@@ -45,8 +45,10 @@ class Autenticacao:
         return self.sha256_conteudo[:16]
 
     @property
-    def qr_svg(self) -> str:
-        return segno.make(self.url_qr, error="m").svg_data_uri(scale=4, border=0)
+    def qr_png(self) -> str:
+        """PNG, não SVG: a imagem é embutida uma vez e repetida em cada página, enquanto o
+        SVG seria redesenhado (centenas de retângulos) página a página."""
+        return segno.make(self.url_qr, error="m").png_data_uri(scale=6, border=0)
 
 
 def _diretorios_autorizados() -> tuple[Path, ...]:

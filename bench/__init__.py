@@ -1,0 +1,1 @@
+"""Medições de desempenho (não são testes cronometrados): `python -m bench`."""

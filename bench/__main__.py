@@ -1,0 +1,20 @@
+"""Roda as medições e imprime os números: `python -m bench [parecer|copia]`."""
+
+import os
+import sys
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "emancipacao.settings")
+os.environ.setdefault("DJANGO_SECRET_KEY", "somente-medicoes")
+
+import django  # noqa: E402
+
+django.setup()
+
+from bench import documentos  # noqa: E402
+
+if __name__ == "__main__":
+    escolhidos = set(sys.argv[1:]) or {"parecer", "copia"}
+    if "parecer" in escolhidos:
+        documentos.medir_parecer()
+    if "copia" in escolhidos:
+        documentos.medir_copia_integral()

@@ -1,0 +1,30 @@
+"""Quem pode o quê com documentos (DOMAIN §4): a regra de cada URL, num só lugar."""
+
+from django.core.exceptions import PermissionDenied
+
+from processos.papeis import DEPUTADO, LEITORES, MESA, PRESIDENTE, SERVIDOR, tem_papel
+
+
+def pode_emitir_extrato(user) -> bool:
+    return tem_papel(user, SERVIDOR, PRESIDENTE)
+
+
+def pode_emitir_copia_integral(user) -> bool:
+    """Art. 19, § 1º e Art. 21: a cópia que segue ao TRE fala pela Comissão."""
+    return tem_papel(user, PRESIDENTE)
+
+
+def pode_baixar(user) -> bool:
+    """Art. 22: o Deputado tem vista, "não podendo retirá-lo" — vê, não baixa."""
+    return tem_papel(user, SERVIDOR, PRESIDENTE, MESA)
+
+
+def exigir_vista(user, documento) -> None:
+    if documento.processo_id is None and not pode_baixar(user):
+        raise PermissionDenied("Documento avulso: acesso restrito à CRT e à Mesa.")
+    if not tem_papel(user, *LEITORES):
+        raise PermissionDenied("Área restrita à CRT, à Mesa e aos Deputados.")
+
+
+def e_deputado_sem_equipe(user) -> bool:
+    return tem_papel(user, DEPUTADO) and not pode_baixar(user)

@@ -1,0 +1,61 @@
+"""Formulários de documentos: só validam (mensagens em pt-BR, nunca um erro do framework)."""
+
+from django import forms
+
+from documentos.codigo import normalizar
+
+TAMANHO_MAXIMO_ARQUIVO = 60 * 1024 * 1024
+
+
+class ValidarForm(forms.Form):
+    codigo = forms.CharField(
+        label="Código de verificação",
+        max_length=64,
+        help_text="Impresso no rodapé do documento, por exemplo 7K2M-Q9XD-4TNB-A0PZ.",
+        error_messages={"required": "Informe o código de verificação impresso no rodapé."},
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
+    arquivo = forms.FileField(
+        label="Arquivo PDF (opcional)",
+        required=False,
+        help_text="Envie o arquivo para conferir se é idêntico ao registrado.",
+    )
+
+    def clean_codigo(self) -> str:
+        # Código malformado não é erro de formulário: a resposta é "não encontrado".
+        texto = self.cleaned_data["codigo"]
+        return normalizar(texto) or texto.strip()[:64]
+
+    def clean_arquivo(self):
+        arquivo = self.cleaned_data.get("arquivo")
+        if arquivo and arquivo.size > TAMANHO_MAXIMO_ARQUIVO:
+            raise forms.ValidationError("O arquivo passa de 60 MB; envie o PDF original.")
+        return arquivo
+
+
+class CertidaoDistritoForm(forms.Form):
+    """Os números do simulador de distrito (Art. 25), reenviados para emitir a certidão."""
+
+    habitacoes_sede = forms.IntegerField(
+        label="Habitações na sede",
+        min_value=0,
+        max_value=100_000_000,
+        error_messages={
+            "required": "Informe o número de habitações na sede.",
+            "invalid": "Informe o número de habitações em algarismos, sem pontos.",
+            "min_value": "O número de habitações não pode ser negativo.",
+            "max_value": "Número de habitações fora do razoável; confira o valor.",
+        },
+    )
+    populacao = forms.IntegerField(
+        label="População do território",
+        min_value=0,
+        max_value=100_000_000,
+        error_messages={
+            "required": "Informe a população do território.",
+            "invalid": "Informe a população em algarismos, sem pontos.",
+            "min_value": "A população não pode ser negativa.",
+            "max_value": "População fora do razoável; confira o valor.",
+        },
+    )
+    localidade = forms.CharField(label="Localidade (opcional)", max_length=120, required=False)

@@ -1,0 +1,151 @@
+"""Views de documentos: a validação pública, a vista/download e as emissões sob demanda.
+Mesma forma das demais: permissão → formulário → um serviço → resposta."""
+
+import hashlib
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_ratelimit.core import is_ratelimited
+
+from documentos import acesso, emissao
+from documentos.conteudo import certidao_distrito as conteudo_certidao
+from documentos.conteudo import extrato as conteudo_extrato
+from documentos.copia_integral import emitir_copia_integral as _emitir_copia
+from documentos.forms import CertidaoDistritoForm, ValidarForm
+from documentos.models import Documento
+from processos.models import Processo, RegistroAcesso
+from requisitos.models import parametros_em_vigor
+from requisitos.regras import avaliar_distrito
+
+LIMITE_VALIDAR = "30/m"
+LIMITE_CERTIDAO = "10/m"
+
+
+def _limitado(request, grupo: str, taxa: str) -> bool:
+    return is_ratelimited(request, group=grupo, key="ip", rate=taxa, increment=True)
+
+
+def _pdf(documento: Documento, *, baixar: bool) -> FileResponse:
+    return FileResponse(
+        documento.arquivo.open("rb"),
+        as_attachment=baixar,
+        filename=f"{documento.tipo}-{documento.codigo}.pdf",
+        content_type="application/pdf",
+    )
+
+
+def _conferir_arquivo(arquivo) -> str:
+    resumo = hashlib.sha256()
+    for bloco in arquivo.chunks():
+        resumo.update(bloco)
+    return resumo.hexdigest()
+
+
+@require_http_methods(["GET", "POST"])
+def validar(request):
+    """Página pública: o documento com este código existe? O arquivo é o mesmo?"""
+    if _limitado(request, "documentos.validar", LIMITE_VALIDAR):
+        return render(request, "documentos/limite.html", status=429)
+    dados = request.POST if request.method == "POST" else (request.GET or None)
+    form = ValidarForm(dados, request.FILES or None)
+    contexto = {"form": form, "consultado": False}
+    if dados is not None and form.is_valid():
+        documento = (
+            Documento.objects.select_related("processo", "substituido_por")
+            .filter(codigo=form.cleaned_data["codigo"])
+            .first()
+        )
+        contexto.update(consultado=True, documento=documento)
+        arquivo = form.cleaned_data.get("arquivo")
+        if documento and arquivo:
+            enviado = _conferir_arquivo(arquivo)
+            contexto.update(sha256_enviado=enviado, confere=enviado == documento.sha256)
+    status = 404 if contexto["consultado"] and not contexto.get("documento") else 200
+    return render(request, "documentos/validar.html", contexto, status=status)
+
+
+@login_required
+@require_GET
+def documento(request, codigo):
+    """Vista do documento: a equipe pode baixar; o Deputado só vê, e a vista fica registrada
+    (Art. 22)."""
+    doc = get_object_or_404(Documento.objects.select_related("processo"), codigo=codigo)
+    acesso.exigir_vista(request.user, doc)
+    if acesso.e_deputado_sem_equipe(request.user):
+        RegistroAcesso.objects.create(
+            usuario=request.user, processo=doc.processo, objeto=f"documento:{doc.codigo}"
+        )
+        resposta = _pdf(doc, baixar=False)
+        resposta["Cache-Control"] = "no-store"
+        return resposta
+    return _pdf(doc, baixar=request.GET.get("baixar") == "1")
+
+
+def _processo(protocolo: str) -> Processo:
+    numero, ano = protocolo.split("-")
+    return get_object_or_404(Processo, numero=int(numero), ano=int(ano))
+
+
+@login_required
+@require_POST
+def emitir_extrato(request, protocolo):
+    if not acesso.pode_emitir_extrato(request.user):
+        raise PermissionDenied("Somente a CRT emite o extrato do processo.")
+    processo = _processo(protocolo)
+    doc = emissao.emitir_extrato(processo, usuario=request.user)
+    messages.success(
+        request, f"Extrato emitido (versão {doc.versao}). Código de verificação: {doc.codigo}."
+    )
+    return redirect("processos:detalhe", protocolo=processo.slug)
+
+
+@login_required
+@require_GET
+def minuta_extrato(request, protocolo):
+    """Pré-visualização: marca d'água MINUTA, sem código, nada gravado."""
+    if not acesso.pode_emitir_extrato(request.user):
+        raise PermissionDenied("Somente a CRT gera minutas de documentos.")
+    processo = _processo(protocolo)
+    documentos = list(Documento.objects.do_processo(processo).exclude(tipo="extrato"))
+    pdf = emissao.minuta(conteudo_extrato(processo, request.user, documentos))
+    resposta = HttpResponse(pdf, content_type="application/pdf")
+    resposta["Content-Disposition"] = f'inline; filename="minuta-extrato-{processo.slug}.pdf"'
+    return resposta
+
+
+@login_required
+@require_POST
+def emitir_copia_integral(request, protocolo):
+    if not acesso.pode_emitir_copia_integral(request.user):
+        raise PermissionDenied("A cópia integral autenticada é emitida pelo Presidente (Art. 21).")
+    processo = _processo(protocolo)
+    doc = _emitir_copia(processo, usuario=request.user)
+    messages.success(
+        request,
+        f"Cópia integral autenticada emitida: {doc.paginas} páginas, versão {doc.versao}. "
+        f"Código de verificação: {doc.codigo}.",
+    )
+    return redirect("processos:detalhe", protocolo=processo.slug)
+
+
+@require_POST
+def certidao_distrito(request):
+    """Art. 25: a certidão do simulador de distrito, como documento verificável."""
+    if _limitado(request, "documentos.certidao", LIMITE_CERTIDAO):
+        return render(request, "documentos/limite.html", status=429)
+    form = CertidaoDistritoForm(request.POST)
+    if not form.is_valid():
+        return render(request, "documentos/certidao_invalida.html", {"form": form}, status=400)
+    veredito = avaliar_distrito(
+        form.cleaned_data["habitacoes_sede"],
+        form.cleaned_data["populacao"],
+        parametros_em_vigor(),
+    )
+    usuario = request.user if request.user.is_authenticated else None
+    conteudo = conteudo_certidao(veredito, localidade=form.cleaned_data["localidade"])
+    doc = emissao.emitir(conteudo, usuario=usuario)
+    return _pdf(doc, baixar=False)
