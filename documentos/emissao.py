@@ -47,12 +47,9 @@ def _sha256_arquivo(caminho: Path) -> str:
 
 
 def _versao_anterior(serie: str) -> Documento | None:
-    return (
-        Documento.objects.select_for_update()
-        .filter(serie=serie, substituido_por__isnull=True)
-        .order_by("-versao")
-        .first()
-    )
+    """A versão mais alta da série é a vigente (a cadeia é linear: `substitui` é 1-para-1).
+    Travada para que duas emissões simultâneas não disputem o mesmo número de versão."""
+    return Documento.objects.select_for_update().filter(serie=serie).order_by("-versao").first()
 
 
 def emitir(

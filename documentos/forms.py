@@ -10,7 +10,8 @@ TAMANHO_MAXIMO_ARQUIVO = 60 * 1024 * 1024
 class ValidarForm(forms.Form):
     codigo = forms.CharField(
         label="Código de verificação",
-        max_length=64,
+        # Folgado de propósito: texto longo demais também é "não encontrado", não um erro.
+        max_length=2000,
         help_text="Impresso no rodapé do documento, por exemplo 7K2M-Q9XD-4TNB-A0PZ.",
         error_messages={"required": "Informe o código de verificação impresso no rodapé."},
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
