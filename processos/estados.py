@@ -48,3 +48,5 @@ ATIVOS = tuple(e for e in NAO_TERMINAIS if e != Estado.SOBRESTADO)
 TIPOS_COM_BLOQUEIO_FEDERAL = frozenset({Tipo.CRIACAO, Tipo.FUSAO, Tipo.INCORPORACAO})
 # Tipos alcançados pelo Art. 3º (criação, incorporação, extinção).
 TIPOS_ART3 = frozenset({Tipo.CRIACAO, Tipo.INCORPORACAO, Tipo.EXTINCAO, Tipo.FUSAO})
+# Tipos cujo ato final dá nome a um município: toponímia do Art. 6º.
+TIPOS_COM_NOME_NOVO = frozenset({Tipo.CRIACAO, Tipo.FUSAO, Tipo.ALTERACAO_NOME})

@@ -8,9 +8,11 @@ from django.utils import timezone
 
 from processos import rito
 from processos.atos import ATOS
-from processos.estados import Tipo
+from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
+from requisitos.consultas import exercicios_disponiveis
+from requisitos.models import parametros_em_vigor
 
 FORMATO_DATA = "%d/%m/%Y"
 
@@ -39,6 +41,12 @@ class CampoData(forms.DateField):
 def _inteiro(rotulo, obrigatorio=False, **kw):
     return forms.IntegerField(
         label=rotulo, required=obrigatorio, min_value=0, max_value=100_000_000, **kw
+    )
+
+
+def _dinheiro(rotulo, obrigatorio=True):
+    return forms.DecimalField(
+        label=f"{rotulo}, em R$", required=obrigatorio, min_value=0, max_digits=18, decimal_places=2
     )
 
 
@@ -253,15 +261,73 @@ class DeliberarArquivamentoForm(SessaoForm):
 
 
 class EmitirParecerMeritoForm(ParecerForm):
-    declara_requisitos_art2 = forms.BooleanField(
-        label="Declaro que todos os requisitos do Art. 2º estão atendidos, inclusive pelos "
-        "municípios de origem remanescentes (§ 1º).",
-        required=False,
+    """Na criação, os números das certidões (Art. 2º, § 2º) para o Art. 2º e, para cada
+    município de origem, os que lhe restam após o desmembramento (§ 1º)."""
+
+    CAMPOS_REMANESCENTE = (
+        ("populacao", "população"),
+        ("eleitores", "eleitores"),
+        ("casas_centro_urbano", "casas no centro urbano"),
     )
 
     def ajustar(self):
         if not rito.RITOS[self.processo.tipo].requisitos_art2:
-            del self.fields["declara_requisitos_art2"]
+            return
+        exercicios = exercicios_disponiveis(parametros_em_vigor())
+        self.fields["exercicio_va"] = forms.TypedChoiceField(
+            label="Exercício do valor adicionado (tabela da SEFAZ importada, Art. 2º, IV)",
+            choices=[(e, e) for e in exercicios],
+            coerce=int,
+            error_messages={
+                "required": "Importe antes, no admin, a tabela do valor "
+                "adicionado da SEFAZ do último exercício encerrado."
+            },
+        )
+        self.fields["populacao"] = _inteiro("População estimada da área (Art. 2º, I)", True)
+        self.fields["eleitores"] = _inteiro("Eleitores da área (Art. 2º, II)", True)
+        self.fields["casas_centro_urbano"] = _inteiro("Casas no centro urbano (Art. 2º, III)", True)
+        self.fields["valor_adicionado"] = _dinheiro("Valor adicionado da área (Art. 2º, IV)")
+        self.fields["continuidade_territorial"] = forms.TypedChoiceField(
+            label="Mapa e memorial demonstram a continuidade territorial? (Art. 2º, VI)",
+            choices=SIM_NAO,
+            coerce=lambda v: v == "sim",
+            widget=forms.RadioSelect,
+        )
+        for municipio in self.processo.municipios_origem.all():
+            prefixo = f"rem_{municipio.codigo_ibge}_"
+            for campo, rotulo in self.CAMPOS_REMANESCENTE:
+                self.fields[prefixo + campo] = _inteiro(
+                    f"{municipio.nome} após o desmembramento: {rotulo} (Art. 2º, § 1º)", True
+                )
+            self.fields[prefixo + "valor_adicionado"] = _dinheiro(
+                f"{municipio.nome} após o desmembramento: valor adicionado (Art. 2º, § 1º)"
+            )
+
+    def dados_do_ato(self) -> dict:
+        dados = super().dados_do_ato()
+        if not rito.RITOS[self.processo.tipo].requisitos_art2:
+            return dados
+        figuras = {
+            c: dados.pop(c)
+            for c in (
+                "exercicio_va",
+                "populacao",
+                "eleitores",
+                "casas_centro_urbano",
+                "valor_adicionado",
+                "continuidade_territorial",
+            )
+        }
+        figuras["remanescentes"] = []
+        for municipio in self.processo.municipios_origem.all():
+            prefixo = f"rem_{municipio.codigo_ibge}_"
+            campos = [c for c, _ in self.CAMPOS_REMANESCENTE] + ["valor_adicionado"]
+            figuras["remanescentes"].append(
+                {"codigo_ibge": municipio.codigo_ibge, "nome": municipio.nome}
+                | {c: dados.pop(prefixo + c) for c in campos}
+            )
+        dados["figuras_art2"] = figuras
+        return dados
 
 
 class DeliberarPlenarioForm(SessaoForm):
@@ -341,17 +407,17 @@ class ApresentarPlForm(AtoForm):
     ano_instalacao = forms.IntegerField(
         label="Ano de instalação (Art. 7º, III)", min_value=1993, max_value=2100, required=False
     )
-    declara_toponimia = forms.BooleanField(
-        label="Declaro que o nome atende ao Art. 6º (não repetido no País, sem datas nem "
-        "nomes de pessoas vivas, até três palavras além das partículas).",
+    declara_pessoa_viva = forms.BooleanField(
+        label="Declaro que o nome não é de pessoa viva (Art. 6º). Repetição no País, datas e "
+        "número de palavras são conferidos pelo sistema.",
         required=False,
     )
 
     def ajustar(self):
-        if self.processo.tipo in (Tipo.CRIACAO, Tipo.FUSAO, Tipo.ALTERACAO_NOME):
-            self.fields["declara_toponimia"].required = True
+        if self.processo.tipo in TIPOS_COM_NOME_NOVO:
+            self.fields["declara_pessoa_viva"].required = True
         else:
-            del self.fields["declara_toponimia"]
+            del self.fields["declara_pessoa_viva"]
         if self.processo.tipo != Tipo.CRIACAO:
             del self.fields["ano_instalacao"]
 

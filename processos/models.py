@@ -14,12 +14,21 @@ from django.db.models import Q
 from django.utils import timezone
 from django_fsm import RETURN_VALUE, ConcurrentTransitionMixin, FSMField, transition
 
-from processos import rito
+from processos import avaliacao, rito
 from processos.atos import ATOS
-from processos.estados import ATIVOS, NAO_TERMINAIS, TIPOS_ART3, Estado, Tipo
+from processos.estados import (
+    ATIVOS,
+    NAO_TERMINAIS,
+    TIPOS_ART3,
+    TIPOS_COM_NOME_NOVO,
+    Estado,
+    Tipo,
+)
 from processos.papeis import tem_papel
 from requisitos.eleicoes import janela_art3
 from requisitos.models import Municipio, parametros_em_vigor
+from requisitos.regras import avaliar_revisao_limites
+from requisitos.veredito import como_dict
 
 
 class AtoRecusado(Exception):
@@ -33,8 +42,9 @@ def _permissao(nome: str):
     return pode
 
 
-def condicao(mensagem: str):
-    """Marca uma condição de transição com o texto exibido quando ela não é atendida."""
+def condicao(mensagem):
+    """Marca uma condição de transição com o texto exibido quando ela não é atendida
+    (um texto, ou uma função do processo que o compõe)."""
 
     def decorar(funcao):
         funcao.mensagem = mensagem
@@ -63,6 +73,19 @@ def nome_igual_sede(processo) -> bool:
     if processo.tipo not in (Tipo.CRIACAO, Tipo.FUSAO):
         return True
     return normalizar_nome(processo.nome_proposto) == normalizar_nome(processo.sede_proposta)
+
+
+def _problemas_do_nome(processo) -> str:
+    veredito = avaliacao.avaliar_nome(processo)
+    return "Nome recusado pelo Art. 6º: " + " ".join(p.mensagem for p in veredito.problemas)
+
+
+@condicao(_problemas_do_nome)
+def toponimo_valido(processo) -> bool:
+    """Art. 6º: calculado sobre o nome proposto (repetição no País, datas, palavras)."""
+    if processo.tipo not in TIPOS_COM_NOME_NOVO:
+        return True
+    return avaliacao.avaliar_nome(processo).valido
 
 
 @condicao("Vedado pelo Art. 3º: período de seis meses antes da eleição municipal.")
@@ -182,8 +205,13 @@ class Processo(ConcurrentTransitionMixin, models.Model):
             return rito.RITOS[self.tipo].plebiscito == "nunca"
         if self.area_movida_km2 is None or not self.area_total_km2:
             return False
-        percentual = parametros_em_vigor().percentual_area_revisao
-        return self.area_movida_km2 * 100 <= percentual * self.area_total_km2
+        try:
+            veredito = avaliar_revisao_limites(
+                self.area_movida_km2, self.area_total_km2, parametros_em_vigor()
+            )
+        except ValueError:
+            return False
+        return veredito.plebiscito_dispensado
 
     def caminho(self) -> tuple[str, ...]:
         return rito.caminho(self.tipo, plebiscito_dispensado=self.plebiscito_dispensado)
@@ -298,15 +326,20 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         permission=_permissao("emitir_parecer_merito"),
     )
     def emitir_parecer_merito(self, dados: dict) -> None:
-        # Art. 2º, § 1º ("requisitos indispensáveis"): favorável só com todos atendidos.
-        if (
-            dados["conclusao"] == "favoravel"
-            and rito.RITOS[self.tipo].requisitos_art2
-            and not dados.get("declara_requisitos_art2")
-        ):
+        """Art. 18. Na criação, o parecer traz a avaliação do Art. 2º (e § 1º), calculada e
+        gravada com os parâmetros usados; "requisitos indispensáveis": favorável só com
+        todos atendidos."""
+        if not rito.RITOS[self.tipo].requisitos_art2:
+            return
+        try:
+            veredito = avaliacao.avaliar_art2(self, dados.get("figuras_art2") or {})
+        except (KeyError, TypeError, ValueError) as exc:
+            raise AtoRecusado(f"Não foi possível avaliar o Art. 2º: {exc}") from exc
+        dados["avaliacao_art2"] = como_dict(veredito)
+        if dados["conclusao"] == "favoravel" and not veredito.atende:
             raise AtoRecusado(
-                "Parecer favorável recusado: os requisitos do Art. 2º (e § 1º) não foram "
-                "declarados atendidos."
+                "Parecer favorável recusado: requisitos indispensáveis não atendidos "
+                "(Art. 2º e § 1º). " + " ".join(avaliacao.falhas(veredito))
             )
 
     @transition(
@@ -394,14 +427,19 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.ELABORACAO_PL,
         target=Estado.PL_EM_ORDEM_DO_DIA,
-        conditions=[nome_igual_sede],
+        conditions=[nome_igual_sede, toponimo_valido],
         permission=_permissao("apresentar_pl"),
     )
     def apresentar_pl(self, dados: dict) -> None:
-        if self.tipo in (Tipo.CRIACAO, Tipo.FUSAO, Tipo.ALTERACAO_NOME) and not dados.get(
-            "declara_toponimia"
-        ):
-            raise AtoRecusado("Confirme que o nome atende ao Art. 6º (toponímia).")
+        """Art. 6º: repetição, datas e palavras são calculadas (condição); a vedação de nome
+        de pessoa viva não é decidível pelo sistema e exige a declaração de quem apresenta."""
+        if self.tipo not in TIPOS_COM_NOME_NOVO:
+            return
+        if not dados.get("declara_pessoa_viva"):
+            raise AtoRecusado(
+                "Declare que o nome não é de pessoa viva (Art. 6º): o sistema não o decide."
+            )
+        dados["toponimia"] = como_dict(avaliacao.avaliar_nome(self))
 
     @transition(
         estado,

@@ -161,11 +161,12 @@ def motivos_indisponivel(processo: Processo, nome_ato: str) -> list[str]:
     if transicao is None:
         rotulo = Estado(processo.estado).label if processo.estado else "novo"
         return [f"Ato não disponível no estado atual ({rotulo})."]
-    return [
-        getattr(c, "mensagem", "Condição não atendida.")
-        for c in transicao.conditions
-        if not c(processo)
-    ]
+    motivos = []
+    for condicao in transicao.conditions:
+        if not condicao(processo):
+            mensagem = getattr(condicao, "mensagem", "Condição não atendida.")
+            motivos.append(mensagem(processo) if callable(mensagem) else mensagem)
+    return motivos
 
 
 def _transicao(processo: Processo, nome_ato: str):

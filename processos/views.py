@@ -1,6 +1,9 @@
 """Views da área interna. Mesma forma em todas: carrega com checagem de papel → formulário →
 um serviço → redireciona (POST) ou renderiza."""
 
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -11,8 +14,14 @@ from django.utils import timezone
 
 from processos import services
 from processos.atos import ATOS, POR_SLUG
+from processos.avaliacao import avaliar_nome
 from processos.diagrama import etapas
-from processos.estados import TIPOS_ART3, TIPOS_COM_BLOQUEIO_FEDERAL, Estado
+from processos.estados import (
+    TIPOS_ART3,
+    TIPOS_COM_BLOQUEIO_FEDERAL,
+    TIPOS_COM_NOME_NOVO,
+    Estado,
+)
 from processos.filtros import ProcessoFilter
 from processos.forms import FORMULARIOS, ProtocolarForm, descrever_dado
 from processos.models import AtoRecusado, Processo, RegistroAcesso
@@ -20,6 +29,7 @@ from processos.papeis import DEPUTADO, LEITORES, papeis_do_usuario, tem_papel
 from processos.rito import DESVIOS
 from requisitos.eleicoes import janela_art3
 from requisitos.models import parametros_em_vigor
+from requisitos.municipios_br import por_codigo
 
 POR_PAGINA = 50
 TEXTO_BLOQUEIO_FEDERAL = (
@@ -132,8 +142,45 @@ def detalhe(request, protocolo):
             "atos": services.atos_da_tela(processo, request.user),
             "avisos": _avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),
+            "avaliacao_art2": _avaliacao_art2(andamentos),
+            "toponimia": avaliar_nome(processo) if processo.tipo in TIPOS_COM_NOME_NOVO else None,
         },
     )
+
+
+def _avaliacao_art2(andamentos) -> dict | None:
+    """A avaliação do Art. 2º gravada no último parecer de mérito, com os números de volta
+    a Decimal/int para a exibição pt-BR."""
+    for andamento in andamentos:
+        avaliacao = andamento.dados.get("avaliacao_art2")
+        if andamento.ato == "emitir_parecer_merito" and avaliacao:
+            for requisito in avaliacao["requisitos"] + [
+                r for rem in avaliacao["remanescentes"] for r in rem["requisitos"]
+            ]:
+                requisito["valor"] = _numero(requisito["valor"])
+                requisito["limite"] = _numero(requisito["limite"])
+            nomes = por_codigo()
+            for municipio in (avaliacao.get("media_va") or {}).get("municipios", []):
+                conhecido = nomes.get(municipio["codigo_ibge"])
+                municipio["nome"] = conhecido.nome if conhecido else municipio["codigo_ibge"]
+                municipio["valor_adicionado"] = _numero(municipio["valor_adicionado"])
+            if avaliacao.get("media_va"):
+                avaliacao["media_va"]["media"] = _numero(avaliacao["media_va"]["media"])
+            referencia = avaliacao["parametros"].get("data_referencia")
+            return avaliacao | {
+                "andamento": andamento,
+                "data_parametros": date.fromisoformat(referencia) if referencia else None,
+            }
+    return None
+
+
+def _numero(valor):
+    if isinstance(valor, str):
+        try:
+            return Decimal(valor)
+        except InvalidOperation:
+            return valor
+    return valor
 
 
 @login_required
@@ -225,8 +272,9 @@ def _avisos_legais(processo) -> list[dict]:
 
 
 def _dados_legiveis(andamento) -> list[tuple[str, object]]:
+    # Avaliações e números estruturados aparecem na seção Requisitos, não na linha do tempo.
     return [
         descrever_dado(andamento.ato, campo, valor)
         for campo, valor in (andamento.dados or {}).items()
-        if valor not in (None, "", [])
+        if valor not in (None, "", []) and not isinstance(valor, dict | list)
     ]
