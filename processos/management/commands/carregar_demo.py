@@ -6,6 +6,7 @@ seguem fatos públicos (DOMAIN §10) e avançam pelos próprios serviços, ato a
 
 import secrets
 from datetime import date, timedelta
+from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.auth.models import Group, User
@@ -15,7 +16,7 @@ from django.db import transaction
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS, MESA, PRESIDENTE, SERVIDOR
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
-from requisitos.models import Municipio
+from requisitos.models import Municipio, ValorAdicionado
 
 USUARIOS = [
     ("servidor", SERVIDOR, "Alice", "Servidora da CRT"),
@@ -39,8 +40,24 @@ class Command(BaseCommand):
             self.stdout.write("Processos de demonstração já existem; nada a fazer.")
             return
         with transaction.atomic():
+            self._valores_adicionados()
             self._processos(usuarios)
         self.stdout.write(f"{Processo.objects.count()} processos de demonstração criados.")
+
+    def _valores_adicionados(self):
+        """Tabela de VA de 2024 para o parecer de mérito (Art. 2º, IV), marcada como
+        demonstrativa: valores fictícios, não da SEFAZ."""
+        if ValorAdicionado.objects.filter(exercicio=2024).exists():
+            return
+        ValorAdicionado.objects.bulk_create(
+            ValorAdicionado(
+                municipio=municipio,
+                exercicio=2024,
+                valor=Decimal(20_000_000 + (municipio.codigo_ibge % 9973) * 150_000),
+                fonte="Demonstração — valores fictícios, não oficiais",
+            )
+            for municipio in Municipio.objects.all()
+        )
 
     def _usuarios(self) -> dict[str, User]:
         usuarios, novas = {}, []
