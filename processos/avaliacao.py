@@ -28,7 +28,7 @@ def condicoes_da_visita(processo) -> bool | None:
 def avaliar_art2(processo, figuras: dict) -> VereditoCriacao:
     """Art. 2º, I a VI, e § 1º, com os números das certidões informados no parecer de
     mérito. A média do VA vem da tabela da SEFAZ importada (nunca digitada por processo)."""
-    parametros = parametros_em_vigor(timezone.localdate())
+    parametros = parametros_em_vigor(_data(processo))
     try:
         media = media_va_do_exercicio(int(figuras["exercicio_va"]), parametros)
     except TabelaVAIncompleta as exc:
@@ -71,7 +71,12 @@ def falhas(veredito: VereditoCriacao) -> list[str]:
 
 
 def avaliar_nome(processo) -> VereditoToponimo:
-    return _toponimo(processo.nome_proposto, parametros_em_vigor(timezone.localdate()))
+    return _toponimo(processo.nome_proposto, parametros_em_vigor(_data(processo)))
+
+
+def _data(processo):
+    """Parâmetros em vigor na data do ato em prática; fora de um ato, hoje."""
+    return getattr(processo, "data_do_ato", None) or timezone.localdate()
 
 
 @lru_cache(maxsize=256)

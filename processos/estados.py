@@ -46,7 +46,8 @@ ATIVOS = tuple(e for e in NAO_TERMINAIS if e != Estado.SOBRESTADO)
 
 # Tipos que exibem o bloqueio constitucional federal (DOMAIN §1).
 TIPOS_COM_BLOQUEIO_FEDERAL = frozenset({Tipo.CRIACAO, Tipo.FUSAO, Tipo.INCORPORACAO})
-# Tipos alcançados pelo Art. 3º (criação, incorporação, extinção).
+# Tipos alcançados pelo Art. 3º: criação, incorporação e extinção — e a fusão, que é a
+# "criação de município que resulte de fusão" (Art. 4º).
 TIPOS_ART3 = frozenset({Tipo.CRIACAO, Tipo.INCORPORACAO, Tipo.EXTINCAO, Tipo.FUSAO})
 # Tipos cujo ato final dá nome a um município: toponímia do Art. 6º.
 TIPOS_COM_NOME_NOVO = frozenset({Tipo.CRIACAO, Tipo.FUSAO, Tipo.ALTERACAO_NOME})

@@ -485,10 +485,13 @@ def descrever_dado(nome_ato: str, campo: str, valor) -> tuple[str, object]:
     campo_form = formulario.base_fields.get(campo) if formulario else None
     declaracoes = {d.campo: d.texto for d in ATOS[nome_ato].declaracoes} if nome_ato in ATOS else {}
     if campo_form is None:
-        rotulo = declaracoes.get(campo, campo.replace("_", " ").capitalize())
-        return rotulo, _legivel(valor, dict(FormaEncaminhamento.choices))
+        rotulo = declaracoes.get(campo) or ROTULOS_EXTRAS.get(campo) or campo.replace("_", " ")
+        return rotulo.rstrip("."), _legivel(valor, dict(FormaEncaminhamento.choices))
     escolhas = dict(getattr(campo_form, "choices", None) or [])
-    return str(campo_form.label), _legivel(valor, escolhas)
+    return str(campo_form.label).rstrip("."), _legivel(valor, escolhas)
+
+
+ROTULOS_EXTRAS = {"forma_encaminhamento": "Encaminhamento"}
 
 
 def _legivel(valor, escolhas: dict):

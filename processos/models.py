@@ -92,10 +92,11 @@ def toponimo_valido(processo) -> bool:
 def fora_da_janela_art3(processo) -> bool:
     if processo.tipo not in TIPOS_ART3:
         return True
-    hoje = timezone.localdate()
-    if not parametros_em_vigor(hoje).art3_vigente:
+    # A data do ato em prática (posta pelo serviço) ou, para exibir os botões, a de hoje.
+    data = getattr(processo, "data_do_ato", None) or timezone.localdate()
+    if not parametros_em_vigor(data).art3_vigente:
         return True
-    janela = janela_art3(hoje)
+    janela = janela_art3(data)
     return janela is None or not janela.vedado
 
 

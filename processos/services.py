@@ -124,6 +124,8 @@ def praticar_ato(
             raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO)
         # O estado antes do papel: has_transition_perm é falso também quando o ato não parte
         # do estado atual, e a recusa diria "seu papel não permite" a quem tem o papel.
+        # As guardas que dependem da data (Art. 3º, parâmetros em vigor) usam a do ato.
+        processo.data_do_ato = data_ato
         motivos = motivos_indisponivel(processo, nome_ato)
         if motivos:
             raise AtoRecusado(" ".join(motivos))

@@ -8,6 +8,12 @@ from processos.papeis import DEPUTADO, GRUPOS, MESA, PRESIDENTE, SERVIDOR
 SENHA = "senha-de-teste-123"
 
 
+@pytest.fixture(autouse=True)
+def senha_rapida(settings):
+    """PBKDF2 custa ~0,4 s por usuário criado; nos testes basta um hash barato."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def _usuario(username: str, papel: str | None, nome: str) -> User:
     user = User.objects.create_user(username, password=SENHA, first_name=nome)
     if papel:

@@ -8,12 +8,6 @@ from tests.processos.construtores import usuario_com_papeis
 
 
 @pytest.fixture(autouse=True)
-def senha_rapida(settings):
-    """PBKDF2 custa ~0,4 s por usuário criado; nos testes basta um hash barato."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def midia_temporaria(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 from processos.models import Andamento, FormaEncaminhamento, Processo
 from processos.papeis import GRUPOS
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
+from requisitos.models import Municipio, ValorAdicionado
 
 SENHA = "senha-de-teste-123"
 # Data dos andamentos semeados: anterior a qualquer ato praticado "hoje" nos testes.
@@ -88,6 +89,48 @@ def alcancaveis(variante: str) -> tuple[str, ...]:
 
 # --- dados válidos de cada ato, por conclusão ---------------------------------------------
 
+# Município de origem padrão dos processos de teste e os números das certidões que atendem
+# ao Art. 2º (I-VI) e ao § 1º; a média do VA vem da tabela de 2024 semeada por
+# `semear_tabela_va` (dez municípios de 1 a 10 milhões: média 5,5 milhões).
+ORIGEM_PADRAO = {"codigo_ibge": 5107925, "nome": "Sorriso"}
+FIGURAS_ART2 = {
+    "exercicio_va": 2024,
+    "populacao": 4000,
+    "eleitores": 800,
+    "casas_centro_urbano": 201,
+    "valor_adicionado": Decimal("5500000.01"),
+    "continuidade_territorial": True,
+    "remanescentes": [
+        ORIGEM_PADRAO
+        | {
+            "populacao": 60000,
+            "eleitores": 40000,
+            "casas_centro_urbano": 9000,
+            "valor_adicionado": Decimal("900000000"),
+        }
+    ],
+}
+
+
+def semear_tabela_va() -> None:
+    """Tabela da SEFAZ de 2024 com dez municípios fictícios (Art. 2º, IV)."""
+    if ValorAdicionado.objects.filter(exercicio=2024).exists():
+        return
+    for i in range(1, 11):
+        municipio, _ = Municipio.objects.get_or_create(
+            codigo_ibge=9900000 + i, defaults={"nome": f"Município fictício {i}"}
+        )
+        ValorAdicionado.objects.get_or_create(
+            municipio=municipio, exercicio=2024, defaults={"valor": Decimal(i * 1_000_000)}
+        )
+
+
+def origem_padrao() -> Municipio:
+    municipio, _ = Municipio.objects.get_or_create(
+        codigo_ibge=ORIGEM_PADRAO["codigo_ibge"], defaults={"nome": ORIGEM_PADRAO["nome"]}
+    )
+    return municipio
+
 
 def _sessao(**extra) -> dict:
     return {"sessao_numero": "42ª Ordinária", "votos_sim": 14, "votos_nao": 6, "abstencoes": 1} | (
@@ -129,9 +172,13 @@ DADOS: dict[str, dict[str, dict]] = {
         "favoravel": {
             "conclusao": "favoravel",
             "texto_parecer": "Parecer de mérito.",
-            "declara_requisitos_art2": True,
+            "figuras_art2": FIGURAS_ART2,
         },
-        "contrario": {"conclusao": "contrario", "texto_parecer": "Parecer de mérito."},
+        "contrario": {
+            "conclusao": "contrario",
+            "texto_parecer": "Parecer de mérito.",
+            "figuras_art2": FIGURAS_ART2,
+        },
     },
     "deliberar_plenario": {
         "aprovado": _sessao(resultado="aprovado"),
@@ -177,7 +224,7 @@ DADOS: dict[str, dict[str, dict]] = {
             "numero_pl": "99/2026",
             "data_sessao_ordem_do_dia": PASSADO,
             "ano_instalacao": 2029,
-            "declara_toponimia": True,
+            "declara_pessoa_viva": True,
         }
     },
     "aprovar_pl": {"": _sessao()},
@@ -216,7 +263,9 @@ def para_post(dados: dict) -> dict:
     """Os dados de um ato como o navegador os envia (datas dd/mm/aaaa, caixas "on")."""
     post = {}
     for campo, valor in dados.items():
-        if campo == "condicoes_instalacao":
+        if campo == "figuras_art2":
+            post |= _figuras_para_post(valor)
+        elif campo == "condicoes_instalacao":
             post[campo] = "sim" if valor else "nao"
         elif isinstance(valor, bool):
             if valor:
@@ -225,6 +274,22 @@ def para_post(dados: dict) -> dict:
             post[campo] = valor.strftime("%d/%m/%Y")
         else:
             post[campo] = str(valor)
+    return post
+
+
+def _figuras_para_post(figuras: dict) -> dict:
+    """Os números do Art. 2º como o formulário do parecer de mérito os recebe: um campo por
+    número, e os do § 1º prefixados pelo código IBGE de cada município de origem."""
+    post = {
+        campo: str(valor)
+        for campo, valor in figuras.items()
+        if campo not in ("remanescentes", "continuidade_territorial")
+    }
+    post["continuidade_territorial"] = "sim" if figuras["continuidade_territorial"] else "nao"
+    for remanescente in figuras["remanescentes"]:
+        prefixo = f"rem_{remanescente['codigo_ibge']}_"
+        for campo in ("populacao", "eleitores", "casas_centro_urbano", "valor_adicionado"):
+            post[prefixo + campo] = str(remanescente[campo])
     return post
 
 
@@ -262,13 +327,14 @@ def protocolar(
     area_total=None,
     data: date = PASSADO,
 ) -> Processo:
+    semear_tabela_va()
     return protocolar_processo(
         usuario=usuario,
         dados=DadosProtocolo(
             tipo=tipo,
             nome_proposto=nome,
             sede_proposta=sede,
-            municipios_origem=list(municipios),
+            municipios_origem=list(municipios) or [origem_padrao()],
             forma_encaminhamento=FormaEncaminhamento.COMUNIDADE,
             representantes="Comissão pró-emancipação",
             data_leitura_expediente=data,

@@ -62,7 +62,14 @@ def test_cada_ato_grava_um_andamento_com_origem_destino_ato_usuario_data_e_dados
             data_ato,
             f"{nome_ato}: observação.",
         )
-        assert andamento.dados == _como_json(DADOS[nome_ato][conclusao])
+        gravados = dict(andamento.dados)
+        # Avaliações calculadas pelo próprio ato, gravadas junto dos dados informados.
+        calculados = {c: gravados.pop(c) for c in ("avaliacao_art2", "toponimia") if c in gravados}
+        assert gravados == _como_json(DADOS[nome_ato][conclusao])
+        if nome_ato == "emitir_parecer_merito":
+            assert calculados["avaliacao_art2"]["atende"] is True
+        if nome_ato == "apresentar_pl":
+            assert calculados["toponimia"]["valido"] is True
         assert recarregar(processo).estado == andamento.estado_destino
 
 

@@ -10,6 +10,7 @@ from processos.services import motivos_indisponivel
 from requisitos.models import ParametroLegal
 from tests.processos.construtores import (
     DADOS,
+    FIGURAS_ART2,
     avancar,
     praticar,
     processo_no_estado,
@@ -57,27 +58,41 @@ def test_concluir_certidoes_sem_declarar_as_respostas_e_recusado(operador):
     assert "Art. 2º, §§ 2º e 3º" in mensagem
 
 
-def test_recusa_parecer_de_merito_favoravel_na_criacao_sem_declarar_os_requisitos(operador):
+def test_recusa_parecer_de_merito_favoravel_na_criacao_sem_os_numeros_do_art2(operador):
     processo = processo_no_estado(operador, "criacao", "aguardando_parecer_merito")
-    dados = _sem("emitir_parecer_merito", "declara_requisitos_art2", conclusao="favoravel")
+    dados = _sem("emitir_parecer_merito", "figuras_art2", conclusao="favoravel")
 
     mensagem = _recusado(processo, operador, "emitir_parecer_merito", dados)
 
-    assert "Art. 2º (e § 1º)" in mensagem
+    assert "Não foi possível avaliar o Art. 2º" in mensagem
 
 
-def test_parecer_de_merito_contrario_na_criacao_dispensa_a_declaracao(operador):
+def test_recusa_parecer_de_merito_favoravel_quando_falta_um_requisito(operador):
     processo = processo_no_estado(operador, "criacao", "aguardando_parecer_merito")
+    dados = dict(DADOS["emitir_parecer_merito"]["favoravel"])
+    dados["figuras_art2"] = FIGURAS_ART2 | {"eleitores": 799}  # 799 × 100 < 20 × 4.000
 
-    praticar(processo, operador, "emitir_parecer_merito", "contrario")
+    mensagem = _recusado(processo, operador, "emitir_parecer_merito", dados)
+
+    assert "requisitos indispensáveis não atendidos (Art. 2º e § 1º)" in mensagem
+    assert "Art. 2º, II" in mensagem
+
+
+def test_parecer_de_merito_contrario_na_criacao_e_registrado_com_a_avaliacao(operador):
+    processo = processo_no_estado(operador, "criacao", "aguardando_parecer_merito")
+    dados = dict(DADOS["emitir_parecer_merito"]["contrario"])
+    dados["figuras_art2"] = FIGURAS_ART2 | {"eleitores": 799}
+
+    andamento = praticar(processo, operador, "emitir_parecer_merito", dados=dados)
 
     assert recarregar(processo).estado == "deliberacao_plenario"
+    assert andamento.dados["avaliacao_art2"]["atende"] is False
 
 
 @pytest.mark.parametrize("variante", ["fusao", "incorporacao", "alteracao_nome", "extincao"])
 def test_parecer_de_merito_favoravel_sem_art2_nos_tipos_que_o_dispensam(variante, operador):
     processo = processo_no_estado(operador, variante, "aguardando_parecer_merito")
-    dados = _sem("emitir_parecer_merito", "declara_requisitos_art2", conclusao="favoravel")
+    dados = _sem("emitir_parecer_merito", "figuras_art2", conclusao="favoravel")
 
     praticar(processo, operador, "emitir_parecer_merito", dados=dados)
 
@@ -101,8 +116,8 @@ def test_nome_igual_a_sede_ignora_acentos_maiusculas_e_hifens(operador):
         operador,
         "criacao",
         "elaboracao_pl",
-        nome="Santo Antônio-do Leste",
-        sede="santo antonio do leste",
+        nome="Águas Claras-do Leste",
+        sede="aguas claras do leste",
     )
 
     praticar(processo, operador, "apresentar_pl")
@@ -120,14 +135,23 @@ def test_revisao_de_limites_nao_exige_nome_igual_a_sede(operador):
     assert recarregar(processo).estado == "pl_em_ordem_do_dia"
 
 
-def test_projeto_de_lei_da_criacao_exige_declarar_a_toponimia(operador):
+def test_projeto_de_lei_da_criacao_exige_declarar_que_o_nome_nao_e_de_pessoa_viva(operador):
     processo = processo_no_estado(operador, "criacao", "elaboracao_pl")
 
     mensagem = _recusado(
-        processo, operador, "apresentar_pl", _sem("apresentar_pl", "declara_toponimia")
+        processo, operador, "apresentar_pl", _sem("apresentar_pl", "declara_pessoa_viva")
     )
 
-    assert "Art. 6º" in mensagem
+    assert "pessoa viva (Art. 6º)" in mensagem
+
+
+def test_projeto_de_lei_com_nome_repetido_no_pais_fica_indisponivel(operador):
+    processo = processo_no_estado(operador, "criacao", "elaboracao_pl", nome="Sinop", sede="Sinop")
+
+    mensagem = _recusado(processo, operador, "apresentar_pl", DADOS["apresentar_pl"][""])
+
+    assert mensagem.startswith("Nome recusado pelo Art. 6º")
+    assert "Sinop/MT" in mensagem
 
 
 def test_visita_na_criacao_exige_o_veredito_do_art2_v(operador):
