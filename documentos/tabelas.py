@@ -1,52 +1,50 @@
 """As tabelas que os pareceres trazem: os requisitos do Art. 2º como avaliados e as três
 leituras do resultado do plebiscito."""
 
+from dataclasses import fields
 from datetime import date
+from decimal import Decimal, InvalidOperation
 
 from plebiscito.regras import ResultadoPlebiscito, Votacao, apurar
 from processos import rito
 from processos.models import Andamento, Processo
 from requisitos.models import parametros_em_vigor
 from requisitos.parametros import REGRAS_PLEBISCITO
-from requisitos.regras import CARTOGRAFIA, SEFAZ, TRE, Requisito
-from requisitos.regras import avaliar_condicoes_instalacao as _inciso_v
-
-# Incisos cujos números vêm das certidões (Art. 2º, § 2º), com o órgão que os apura.
-INCISOS_CERTIDAO = (
-    ("I", "População estimada não inferior ao mínimo legal", CARTOGRAFIA),
-    ("II", "Eleitores não inferiores a 20 % da população", TRE),
-    ("III", "Casas no centro urbano em número superior ao mínimo", CARTOGRAFIA),
-    ("IV", "Valor adicionado superior à média dos de menor valor", SEFAZ),
-    ("VI", "Mapa e memorial com continuidade territorial", CARTOGRAFIA),
-    ("§ 1º", "Municípios de origem remanescentes continuam a atender I a IV", "Certidões"),
-)
+from requisitos.regras import Requisito
 
 
 def tabela_requisitos(processo: Processo, andamento: Andamento) -> list[Requisito]:
-    """Os requisitos do Art. 2º tal como avaliados no parecer de mérito.
-
-    O inciso V vem da verificação in loco registrada na visita (Art. 2º, § 2º). Os demais
-    dependem dos números das certidões, que ainda não são lançados no sistema: até lá, a
-    linha registra a declaração expressa do Presidente no ato, com o órgão de origem. A
-    issue das certidões substitui estas linhas pelo veredito de `requisitos.regras`."""
-    if not rito.RITOS[processo.tipo].requisitos_art2:
+    """Os requisitos do Art. 2º tal como avaliados no parecer de mérito: o veredito de
+    `requisitos.regras` gravado pelo próprio ato (com os parâmetros em vigor), e para cada
+    município de origem as linhas do § 1º."""
+    avaliacao = andamento.dados.get("avaliacao_art2")
+    if not rito.RITOS[processo.tipo].requisitos_art2 or not avaliacao:
         return []
-    declarado = bool(andamento.dados.get("declara_requisitos_art2"))
-    visita = processo.andamentos.filter(ato="registrar_visita").first()
-    linhas = []
-    for inciso, descricao, fonte in INCISOS_CERTIDAO:
-        fundamento = "Art. 2º, § 1º" if inciso == "§ 1º" else f"Art. 2º, {inciso}"
-        mensagem = (
-            "Declarado atendido pelo Presidente, à vista da certidão."
-            if declarado
-            else "Não declarado atendido."
-        )
-        linhas.append(
-            Requisito(inciso, descricao, None, None, "", declarado, fundamento, mensagem, fonte)
-        )
-    inciso_v = _inciso_v(visita.dados.get("condicoes_instalacao") if visita else None)
-    linhas.insert(4, inciso_v)
+    linhas = [_requisito(r) for r in avaliacao["requisitos"]]
+    for remanescente in avaliacao["remanescentes"]:
+        nome = remanescente.get("nome") or str(remanescente["codigo_ibge"])
+        for r in remanescente["requisitos"]:
+            linhas.append(_requisito(r, prefixo=f"{nome}, após o desmembramento: "))
     return linhas
+
+
+def _requisito(dados: dict, prefixo: str = "") -> Requisito:
+    campos = {f.name for f in fields(Requisito)}
+    valores = {k: v for k, v in dados.items() if k in campos}
+    valores["valor"] = _numero(valores.get("valor"))
+    valores["limite"] = _numero(valores.get("limite"))
+    valores["descricao"] = prefixo + valores["descricao"]
+    return Requisito(**valores)
+
+
+def _numero(valor):
+    """Os números voltam do JSON como texto (Decimal) ou int."""
+    if isinstance(valor, str):
+        try:
+            return Decimal(valor)
+        except InvalidOperation:
+            return valor
+    return valor
 
 
 def resultado_do_plebiscito(

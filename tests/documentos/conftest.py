@@ -2,17 +2,40 @@
 serviços, ato a ato, e cada ato emite os seus documentos."""
 
 from datetime import date
+from decimal import Decimal
 
 import pytest
 from django.utils import timezone
 
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
-from requisitos.models import Municipio
+from requisitos.models import Municipio, ValorAdicionado
 
 HOSTIL = (
     "<script>alert('x')</script> Relatório com acentuação — ç ã õ é, emoji 🏛️🌳 e uma "
     "palavra enorme " + "Pneumoultramicroscopicossilicovulcanoconiótico" * 12
 )
+
+
+# Números das certidões que atendem ao Art. 2º e ao § 1º (Tapurah, origem do processo);
+# a média do VA de 2024 vem de `tabela_va` (dez municípios de 1 a 10 milhões: 5,5 milhões).
+FIGURAS_ART2 = {
+    "exercicio_va": 2024,
+    "populacao": 4071,
+    "eleitores": 1200,
+    "casas_centro_urbano": 350,
+    "valor_adicionado": Decimal("7250000.00"),
+    "continuidade_territorial": True,
+    "remanescentes": [
+        {
+            "codigo_ibge": 5107958,
+            "nome": "Tapurah",
+            "populacao": 12000,
+            "eleitores": 8000,
+            "casas_centro_urbano": 2500,
+            "valor_adicionado": Decimal("300000000.00"),
+        }
+    ],
+}
 
 
 def _hoje() -> str:
@@ -54,7 +77,7 @@ def _atos(texto: str) -> list[tuple[str, str, dict]]:
             {
                 "conclusao": "favoravel",
                 "texto_parecer": "Requisitos atendidos.",
-                "declara_requisitos_art2": True,
+                "figuras_art2": FIGURAS_ART2,
             },
         ),
         (
@@ -112,7 +135,7 @@ def _atos(texto: str) -> list[tuple[str, str, dict]]:
                 "numero_pl": "300/2026",
                 "data_sessao_ordem_do_dia": hoje,
                 "ano_instalacao": 2029,
-                "declara_toponimia": True,
+                "declara_pessoa_viva": True,
             },
         ),
     ]
@@ -132,10 +155,16 @@ def construir(servidor, presidente, mesa, media):
 
     def _construir(ate: str | None = None, texto: str = "Visita à sede.", **campos):
         tapurah = Municipio.objects.create(codigo_ibge=5107958, nome="Tapurah")
+        for i in range(1, 11):
+            ValorAdicionado.objects.create(
+                municipio=Municipio.objects.create(codigo_ibge=9900000 + i, nome=f"Fictício {i}"),
+                exercicio=2024,
+                valor=Decimal(i * 1_000_000),
+            )
         dados = {
             "tipo": "criacao",
-            "nome_proposto": "Itanhangá",
-            "sede_proposta": "Itanhangá",
+            "nome_proposto": "Vale do Arinos",
+            "sede_proposta": "Vale do Arinos",
             "municipios_origem": [tapurah],
             "forma_encaminhamento": "comunidade",
             "data_leitura_expediente": date.today(),

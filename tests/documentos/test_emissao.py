@@ -43,6 +43,10 @@ def test_parecer_de_merito_traz_a_tabela_de_requisitos(construir):
     assert sem_espacos("Condições apropriadas para a instalação da Prefeitura") in conteudo_pdf
     assert conteudo_pdf.count("Atende") >= 7
     assert "peloandamento" in conteudo_pdf
+    # Os números das certidões, avaliados pela regra, e as linhas do § 1º do remanescente.
+    assert "4.071" in conteudo_pdf
+    assert sem_espacos("Tapurah, após o desmembramento") in conteudo_pdf
+    assert "Nãoatende" not in conteudo_pdf
 
 
 def _confere_hash_e_paginas(processo):
@@ -71,7 +75,7 @@ def _confere_pdl(processo):
     conteudo_pdf = sem_espacos(texto(_doc(processo, "pdl").arquivo.path))
     assert sem_espacos("PROJETO DE DECRETO LEGISLATIVO Nº 7/2026") in conteudo_pdf
     assert sem_espacos("Tribunal Regional Eleitoral de Mato Grosso autorizado") in conteudo_pdf
-    assert sem_espacos("criação do Município de Itanhangá, com sede em Itanhangá") in conteudo_pdf
+    assert sem_espacos("criação do Município de Vale do Arinos, com sede em Vale do Arinos") in conteudo_pdf
     assert sem_espacos("área a ser desmembrada") in conteudo_pdf
     assert sem_espacos("vedada a urgência (Art. 19)") in conteudo_pdf
 
@@ -99,7 +103,7 @@ def _confere_parecer_resultado(processo):
 def _confere_projeto_de_lei(processo):
     conteudo_pdf = sem_espacos(texto(_doc(processo, "pl").arquivo.path))
     assert sem_espacos("PROJETO DE LEI Nº 300/2026") in conteudo_pdf
-    assert sem_espacos("Fica criado o Município de Itanhangá") in conteudo_pdf
+    assert sem_espacos("Fica criado o Município de Vale do Arinos") in conteudo_pdf
     assert sem_espacos("cujo nome é o da sede (Art. 7º, I)") in conteudo_pdf
     assert sem_espacos("Começa na foz do Rio Arinos") in conteudo_pdf
     assert sem_espacos("1º de janeiro de 2029") in conteudo_pdf
