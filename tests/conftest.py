@@ -15,9 +15,11 @@ def senha_rapida(settings):
 
 
 def _usuario(username: str, papel: str | None, nome: str) -> User:
+    # get_or_create: um teste transacional anterior esvazia o banco, inclusive os grupos
+    # criados pela migração de dados.
     user = User.objects.create_user(username, password=SENHA, first_name=nome)
     if papel:
-        user.groups.add(Group.objects.get(name=GRUPOS[papel]))
+        user.groups.add(Group.objects.get_or_create(name=GRUPOS[papel])[0])
     return user
 
 

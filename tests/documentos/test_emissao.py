@@ -75,7 +75,8 @@ def _confere_pdl(processo):
     conteudo_pdf = sem_espacos(texto(_doc(processo, "pdl").arquivo.path))
     assert sem_espacos("PROJETO DE DECRETO LEGISLATIVO Nº 7/2026") in conteudo_pdf
     assert sem_espacos("Tribunal Regional Eleitoral de Mato Grosso autorizado") in conteudo_pdf
-    assert sem_espacos("criação do Município de Vale do Arinos, com sede em Vale do Arinos") in conteudo_pdf
+    criacao = "criação do Município de Vale do Arinos, com sede em Vale do Arinos"
+    assert sem_espacos(criacao) in conteudo_pdf
     assert sem_espacos("área a ser desmembrada") in conteudo_pdf
     assert sem_espacos("vedada a urgência (Art. 19)") in conteudo_pdf
 

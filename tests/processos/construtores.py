@@ -312,7 +312,7 @@ def formulario_do_ato(processo: Processo, nome_ato: str, conclusao: str = "", **
 def usuario_com_papeis(username: str, *papeis: str, nome: str = "") -> User:
     user = User.objects.create_user(username, password=SENHA, first_name=nome or username)
     for papel in papeis:
-        user.groups.add(Group.objects.get(name=GRUPOS[papel]))
+        user.groups.add(Group.objects.get_or_create(name=GRUPOS[papel])[0])
     return user
 
 
