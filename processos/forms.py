@@ -276,7 +276,7 @@ class EmitirParecerMeritoForm(ParecerForm):
         exercicios = exercicios_disponiveis(parametros_em_vigor())
         self.fields["exercicio_va"] = forms.TypedChoiceField(
             label="Exercício do valor adicionado (tabela da SEFAZ importada, Art. 2º, IV)",
-            choices=[(e, e) for e in exercicios],
+            choices=[(str(e), str(e)) for e in exercicios],
             coerce=int,
             error_messages={
                 "required": "Importe antes, no admin, a tabela do valor "

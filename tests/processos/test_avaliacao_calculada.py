@@ -218,3 +218,44 @@ def test_revisao_de_limites_pula_o_plebiscito_ate_20_por_cento(
     assert (Estado.ELABORACAO_PDL in processo.caminho()) is not dispensado
     destino = Estado.ELABORACAO_PL if dispensado else Estado.ELABORACAO_PDL
     assert processo.proximo(Estado.NA_CCJ) == destino
+
+
+def test_formulario_do_parecer_de_merito_pede_os_numeros_de_cada_municipio_de_origem(
+    municipios, presidente, client
+):
+    processo = _processo(presidente, origens=("Tapurah", "Sorriso"))
+    _em(processo, Estado.AGUARDANDO_PARECER_MERITO, presidente)
+    client.force_login(presidente)
+    html = client.get(f"/processos/{processo.slug}/atos/emitir-parecer-merito/").content.decode()
+    assert "População estimada da área (Art. 2º, I)" in html
+    assert "Tapurah após o desmembramento: população (Art. 2º, § 1º)" in html
+    assert "Sorriso após o desmembramento: valor adicionado (Art. 2º, § 1º)" in html
+    assert '<option value="2024">2024</option>' in html
+
+
+def test_formulario_do_parecer_de_merito_recusa_numeros_invalidos_sem_gravar(
+    municipios, presidente, client
+):
+    processo = _processo(presidente)
+    _em(processo, Estado.AGUARDANDO_PARECER_MERITO, presidente)
+    client.force_login(presidente)
+    resposta = client.post(
+        f"/processos/{processo.slug}/atos/emitir-parecer-merito/",
+        {
+            "data_ato": HOJE.strftime("%d/%m/%Y"),
+            "estado_esperado": processo.estado,
+            "conclusao": "favoravel",
+            "texto_parecer": "x",
+            "exercicio_va": "2024",
+            "populacao": "-5",
+            "eleitores": "muitos",
+            "casas_centro_urbano": "201",
+            "valor_adicionado": "1e400",
+            "continuidade_territorial": "sim",
+        },
+    )
+    assert resposta.status_code == 400
+    html = resposta.content.decode()
+    assert "Certifique-se que este valor seja maior ou igual a 0." in html
+    assert "Informe um número inteiro." in html
+    assert not Andamento.objects.filter(processo=processo, ato="emitir_parecer_merito").exists()
