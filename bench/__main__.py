@@ -1,4 +1,4 @@
-"""Roda as medições e imprime os números: `python -m bench [parecer|copia]`."""
+"""Roda as medições e imprime os números: `python -m bench [parecer|copia|lista]`."""
 
 import os
 import sys
@@ -13,8 +13,12 @@ django.setup()
 from bench import documentos  # noqa: E402
 
 if __name__ == "__main__":
-    escolhidos = set(sys.argv[1:]) or {"parecer", "copia"}
+    escolhidos = set(sys.argv[1:]) or {"parecer", "copia", "lista"}
     if "parecer" in escolhidos:
         documentos.medir_parecer()
     if "copia" in escolhidos:
         documentos.medir_copia_integral()
+    if "lista" in escolhidos:
+        from bench import lista_processos
+
+        lista_processos.main()
