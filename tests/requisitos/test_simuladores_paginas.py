@@ -159,3 +159,21 @@ def test_pagina_do_simulador_acima_do_limite_responde_429(client, settings):
     settings.SIMULADOR_LIMITE = "2/m"
     assert [client.get("/simulador/nome/").status_code for _ in range(3)] == [200, 200, 429]
     assert "Aguarde um minuto" in client.get("/simulador/nome/").content.decode()
+
+
+@pytest.mark.django_db
+def test_simulador_de_distrito_oferece_a_certidao_com_os_numeros_simulados(
+    client, settings, tmp_path
+):
+    settings.MEDIA_ROOT = tmp_path
+    pagina = client.post("/simulador/distrito/", {"habitacoes_sede": "50", "populacao": "1001"})
+    html = pagina.content.decode()
+    assert 'action="/simulador/distrito/certidao/"' in html
+    assert '<input type="hidden" name="habitacoes_sede" value="50">' in html
+    assert '<input type="hidden" name="populacao" value="1001">' in html
+    certidao = client.post(
+        "/simulador/distrito/certidao/",
+        {"habitacoes_sede": "50", "populacao": "1001", "localidade": "Vila Progresso"},
+    )
+    assert certidao.status_code == 200
+    assert certidao["Content-Type"] == "application/pdf"
