@@ -2,7 +2,13 @@
 
 from django.contrib import admin
 
-from processos.models import Andamento, ExercicioPresidencia, Processo, RegistroAcesso
+from processos.models import (
+    Andamento,
+    ExercicioPresidencia,
+    Processo,
+    RegistroAcesso,
+    SequenciaProtocolo,
+)
 
 
 class AndamentoInline(admin.TabularInline):
@@ -66,6 +72,22 @@ class RegistroAcessoAdmin(admin.ModelAdmin):
     list_display = ["em", "usuario", "processo", "objeto"]
     list_filter = ["em"]
     search_fields = ["usuario__username", "processo__nome_proposto"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(SequenciaProtocolo)
+class SequenciaProtocoloAdmin(admin.ModelAdmin):
+    """Consulta do último número de protocolo por ano; a numeração só avança pelo ato."""
+
+    list_display = ["ano", "ultimo"]
 
     def has_add_permission(self, request):
         return False
