@@ -4,17 +4,7 @@ uma nova versão só nasce de uma nova emissão."""
 from django.contrib import admin
 
 from documentos.models import Assinatura, Documento
-
-
-class SomenteLeitura(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+from emancipacao.admin_base import SomenteLeituraAdmin
 
 
 class AssinaturaInline(admin.TabularInline):
@@ -31,7 +21,7 @@ class AssinaturaInline(admin.TabularInline):
 
 
 @admin.register(Documento)
-class DocumentoAdmin(SomenteLeitura):
+class DocumentoAdmin(SomenteLeituraAdmin):
     list_display = ["codigo", "tipo", "titulo", "versao", "processo", "emitido_em", "emitente_nome"]
     list_filter = ["tipo", "emitido_em"]
     search_fields = ["codigo", "titulo", "processo__nome_proposto", "sha256"]
@@ -40,7 +30,7 @@ class DocumentoAdmin(SomenteLeitura):
 
 
 @admin.register(Assinatura)
-class AssinaturaAdmin(SomenteLeitura):
+class AssinaturaAdmin(SomenteLeituraAdmin):
     list_display = ["documento", "modalidade", "nome", "cargo", "assinado_em"]
     list_filter = ["modalidade"]
     search_fields = ["nome", "documento__codigo"]

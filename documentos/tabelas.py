@@ -1,9 +1,7 @@
 """As tabelas que os pareceres trazem: os requisitos do Art. 2º como avaliados e as três
 leituras do resultado do plebiscito."""
 
-from dataclasses import fields
 from datetime import date
-from decimal import Decimal, InvalidOperation
 
 from plebiscito.regras import ResultadoPlebiscito, Votacao, apurar
 from processos import rito
@@ -11,6 +9,7 @@ from processos.models import Andamento, Processo
 from requisitos.models import parametros_em_vigor
 from requisitos.parametros import REGRAS_PLEBISCITO
 from requisitos.regras import Requisito
+from requisitos.veredito import requisito_de_dict
 
 
 def tabela_requisitos(processo: Processo, andamento: Andamento) -> list[Requisito]:
@@ -20,31 +19,12 @@ def tabela_requisitos(processo: Processo, andamento: Andamento) -> list[Requisit
     avaliacao = andamento.dados.get("avaliacao_art2")
     if not rito.RITOS[processo.tipo].requisitos_art2 or not avaliacao:
         return []
-    linhas = [_requisito(r) for r in avaliacao["requisitos"]]
+    linhas = [requisito_de_dict(r) for r in avaliacao["requisitos"]]
     for remanescente in avaliacao["remanescentes"]:
         nome = remanescente.get("nome") or str(remanescente["codigo_ibge"])
         for r in remanescente["requisitos"]:
-            linhas.append(_requisito(r, prefixo=f"{nome}, após o desmembramento: "))
+            linhas.append(requisito_de_dict(r, prefixo=f"{nome}, após o desmembramento: "))
     return linhas
-
-
-def _requisito(dados: dict, prefixo: str = "") -> Requisito:
-    campos = {f.name for f in fields(Requisito)}
-    valores = {k: v for k, v in dados.items() if k in campos}
-    valores["valor"] = _numero(valores.get("valor"))
-    valores["limite"] = _numero(valores.get("limite"))
-    valores["descricao"] = prefixo + valores["descricao"]
-    return Requisito(**valores)
-
-
-def _numero(valor):
-    """Os números voltam do JSON como texto (Decimal) ou int."""
-    if isinstance(valor, str):
-        try:
-            return Decimal(valor)
-        except InvalidOperation:
-            return valor
-    return valor
 
 
 def resultado_do_plebiscito(

@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 
+from emancipacao.admin_base import SomenteLeituraAdmin
 from processos.models import (
     Andamento,
     ExercicioPresidencia,
@@ -45,20 +46,11 @@ class ProcessoAdmin(admin.ModelAdmin):
 
 
 @admin.register(Andamento)
-class AndamentoAdmin(admin.ModelAdmin):
+class AndamentoAdmin(SomenteLeituraAdmin):
     list_display = ["processo", "data_ato", "ato", "estado_origem", "estado_destino", "usuario"]
     list_filter = ["ato", "estado_destino"]
     search_fields = ["processo__nome_proposto", "justificativa"]
     date_hierarchy = "data_ato"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(ExercicioPresidencia)
@@ -68,32 +60,14 @@ class ExercicioPresidenciaAdmin(admin.ModelAdmin):
 
 
 @admin.register(RegistroAcesso)
-class RegistroAcessoAdmin(admin.ModelAdmin):
+class RegistroAcessoAdmin(SomenteLeituraAdmin):
     list_display = ["em", "usuario", "processo", "objeto"]
     list_filter = ["em"]
     search_fields = ["usuario__username", "processo__nome_proposto"]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(SequenciaProtocolo)
-class SequenciaProtocoloAdmin(admin.ModelAdmin):
+class SequenciaProtocoloAdmin(SomenteLeituraAdmin):
     """Consulta do último número de protocolo por ano; a numeração só avança pelo ato."""
 
     list_display = ["ano", "ultimo"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -2,7 +2,6 @@
 um serviço → redireciona (POST) ou renderiza."""
 
 from datetime import date
-from decimal import Decimal, InvalidOperation
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -30,6 +29,7 @@ from processos.rito import DESVIOS
 from requisitos.eleicoes import janela_art3
 from requisitos.models import parametros_em_vigor
 from requisitos.municipios_br import por_codigo
+from requisitos.veredito import numero_de_json, requisito_de_dict
 
 POR_PAGINA = 50
 TEXTO_BLOQUEIO_FEDERAL = (
@@ -121,7 +121,8 @@ def novo(request):
                 f"O processo está em: {Estado(processo.estado).label}.",
             )
             return redirect("processos:detalhe", protocolo=processo.slug)
-    return render(request, "processos/novo.html", {"form": form})
+    status = 400 if request.method == "POST" else 200
+    return render(request, "processos/novo.html", {"form": form}, status=status)
 
 
 @login_required
@@ -149,38 +150,30 @@ def detalhe(request, protocolo):
 
 
 def _avaliacao_art2(andamentos) -> dict | None:
-    """A avaliação do Art. 2º gravada no último parecer de mérito, com os números de volta
-    a Decimal/int para a exibição pt-BR."""
+    """A avaliação do Art. 2º gravada no último parecer de mérito, com os requisitos
+    reconstituídos para a exibição pt-BR."""
     for andamento in andamentos:
         avaliacao = andamento.dados.get("avaliacao_art2")
         if andamento.ato == "emitir_parecer_merito" and avaliacao:
-            for requisito in avaliacao["requisitos"] + [
-                r for rem in avaliacao["remanescentes"] for r in rem["requisitos"]
-            ]:
-                requisito["valor"] = _numero(requisito["valor"])
-                requisito["limite"] = _numero(requisito["limite"])
             nomes = por_codigo()
-            for municipio in (avaliacao.get("media_va") or {}).get("municipios", []):
+            media = avaliacao.get("media_va") or {}
+            for municipio in media.get("municipios", []):
                 conhecido = nomes.get(municipio["codigo_ibge"])
                 municipio["nome"] = conhecido.nome if conhecido else municipio["codigo_ibge"]
-                municipio["valor_adicionado"] = _numero(municipio["valor_adicionado"])
-            if avaliacao.get("media_va"):
-                avaliacao["media_va"]["media"] = _numero(avaliacao["media_va"]["media"])
+                municipio["valor_adicionado"] = numero_de_json(municipio["valor_adicionado"])
+            if media:
+                media["media"] = numero_de_json(media["media"])
             referencia = avaliacao["parametros"].get("data_referencia")
             return avaliacao | {
                 "andamento": andamento,
+                "requisitos": [requisito_de_dict(r) for r in avaliacao["requisitos"]],
+                "remanescentes": [
+                    rem | {"requisitos": [requisito_de_dict(r) for r in rem["requisitos"]]}
+                    for rem in avaliacao["remanescentes"]
+                ],
                 "data_parametros": date.fromisoformat(referencia) if referencia else None,
             }
     return None
-
-
-def _numero(valor):
-    if isinstance(valor, str):
-        try:
-            return Decimal(valor)
-        except InvalidOperation:
-            return valor
-    return valor
 
 
 @login_required

@@ -4,7 +4,7 @@ dicionário JSON (Decimal como texto, nunca float), para a API e para gravar a a
 
 import dataclasses
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from requisitos import formatacao as fmt
 
@@ -101,6 +101,27 @@ def como_dict(veredito) -> dict:
             ],
         }
     return dados
+
+
+def numero_de_json(valor):
+    """O inverso de `_json` para números: Decimal gravado como texto volta a Decimal."""
+    if isinstance(valor, str):
+        try:
+            return Decimal(valor)
+        except InvalidOperation:
+            return valor
+    return valor
+
+
+def requisito_de_dict(dados: dict, prefixo: str = "") -> "Requisito":
+    """Reconstitui um Requisito gravado por `como_dict` (p.ex. num Andamento), para exibir
+    a avaliação exatamente como foi feita."""
+    nomes = {f.name for f in dataclasses.fields(Requisito)}
+    valores = {k: v for k, v in dados.items() if k in nomes}
+    valores["valor"] = numero_de_json(valores.get("valor"))
+    valores["limite"] = numero_de_json(valores.get("limite"))
+    valores["descricao"] = prefixo + valores.get("descricao", "")
+    return Requisito(**valores)
 
 
 def plural(quantidade: int, singular: str, plural_: str) -> str:
