@@ -6,6 +6,7 @@ from emancipacao.admin_base import SomenteLeituraAdmin
 from processos.models import (
     Andamento,
     ExercicioPresidencia,
+    Manifestacao,
     Processo,
     RegistroAcesso,
     SequenciaProtocolo,
@@ -71,3 +72,9 @@ class SequenciaProtocoloAdmin(SomenteLeituraAdmin):
     """Consulta do último número de protocolo por ano; a numeração só avança pelo ato."""
 
     list_display = ["ano", "ultimo"]
+
+
+@admin.register(Manifestacao)
+class ManifestacaoAdmin(SomenteLeituraAdmin):
+    list_display = ["registrada_em", "deputado", "processo"]
+    search_fields = ["texto", "deputado__username", "processo__nome_proposto"]

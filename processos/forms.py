@@ -151,6 +151,16 @@ class ProtocolarForm(forms.ModelForm):
         return dados
 
 
+class ManifestacaoForm(forms.Form):
+    texto = forms.CharField(
+        label="Manifestação",
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text="Art. 22: o Deputado tem voz no processo, sem voto. A manifestação fica "
+        "registrada e visível à Comissão.",
+    )
+
+
 class AtoForm(forms.Form):
     """Campos comuns a todo ato: data, justificativa e o estado que o usuário viu."""
 

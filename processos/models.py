@@ -585,6 +585,27 @@ class ExercicioPresidencia(models.Model):
         return f"{self.membro} em exercício desde {self.inicio:%d/%m/%Y}"
 
 
+class Manifestacao(models.Model):
+    """Art. 22: o Deputado tem "direito a voz e sem direito a voto" — Decisão: a voz é uma
+    manifestação registrada no processo; nenhum ato, nenhum voto."""
+
+    processo = models.ForeignKey(Processo, on_delete=models.PROTECT, related_name="manifestacoes")
+    deputado = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    texto = models.TextField("manifestação")
+    registrada_em = models.DateTimeField("registrada em", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "manifestação de Deputado"
+        verbose_name_plural = "manifestações de Deputados"
+        ordering = ["-registrada_em", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(texto=""), name="manifestacao_com_texto")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deputado} em {self.processo.protocolo}"
+
+
 class RegistroAcesso(models.Model):
     """Art. 22: cada vista de processo ou documento por Deputado fica registrada."""
 

@@ -13,8 +13,14 @@ from django_fsm import ConcurrentTransition
 from documentos.emissao import emitir_documentos_do_ato
 from processos.atos import ATOS
 from processos.estados import Estado
-from processos.models import Andamento, AtoRecusado, Processo, SequenciaProtocolo
-from processos.papeis import tem_papel
+from processos.models import (
+    Andamento,
+    AtoRecusado,
+    Manifestacao,
+    Processo,
+    SequenciaProtocolo,
+)
+from processos.papeis import DEPUTADO, tem_papel
 
 MENSAGEM_DESATUALIZADO = (
     "O processo foi movimentado por outra pessoa enquanto este formulário estava aberto. "
@@ -205,3 +211,13 @@ def atos_da_tela(processo: Processo, usuario) -> list[AtoNaTela]:
         motivos = tuple(motivos_indisponivel(processo, transicao.name))
         lista.append(AtoNaTela(ato.nome, ato.rotulo, ato.slug, motivos))
     return lista
+
+
+def registrar_manifestacao(*, processo: Processo, deputado, texto: str) -> Manifestacao:
+    """Art. 22: voz do Deputado no processo, sem ato nem voto."""
+    if not tem_papel(deputado, DEPUTADO):
+        raise PermissionDenied("Somente Deputados registram manifestações (Art. 22).")
+    texto = texto.strip()
+    if not texto:
+        raise AtoRecusado("Escreva a manifestação.")
+    return Manifestacao.objects.create(processo=processo, deputado=deputado, texto=texto)

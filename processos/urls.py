@@ -25,4 +25,5 @@ urlpatterns = [
     path("processos/novo/", views.novo, name="novo"),
     path("processos/<protocolo:protocolo>/", views.detalhe, name="detalhe"),
     path("processos/<protocolo:protocolo>/atos/<slug:slug>/", views.ato, name="ato"),
+    path("processos/<protocolo:protocolo>/manifestacao/", views.manifestacao, name="manifestacao"),
 ]

@@ -22,7 +22,7 @@ from processos.estados import (
     Estado,
 )
 from processos.filtros import ProcessoFilter
-from processos.forms import FORMULARIOS, ProtocolarForm, descrever_dado
+from processos.forms import FORMULARIOS, ManifestacaoForm, ProtocolarForm, descrever_dado
 from processos.models import AtoRecusado, Processo, RegistroAcesso
 from processos.papeis import DEPUTADO, LEITORES, papeis_do_usuario, tem_papel
 from processos.rito import DESVIOS
@@ -144,6 +144,7 @@ def detalhe(request, protocolo):
             "avisos": _avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),
             "avaliacao_art2": _avaliacao_art2(andamentos),
+            "manifestacoes": processo.manifestacoes.select_related("deputado"),
             "toponimia": avaliar_nome(processo) if processo.tipo in TIPOS_COM_NOME_NOVO else None,
         },
     )
@@ -174,6 +175,29 @@ def _avaliacao_art2(andamentos) -> dict | None:
                 "data_parametros": date.fromisoformat(referencia) if referencia else None,
             }
     return None
+
+
+@login_required
+def manifestacao(request, protocolo):
+    """Art. 22: voz do Deputado, sem voto."""
+    if not tem_papel(request.user, DEPUTADO):
+        raise PermissionDenied("Somente Deputados registram manifestações (Art. 22).")
+    processo = _processo(protocolo)
+    form = ManifestacaoForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.registrar_manifestacao(
+                processo=processo, deputado=request.user, texto=form.cleaned_data["texto"]
+            )
+        except AtoRecusado as exc:
+            form.add_error("texto", str(exc))
+        else:
+            messages.success(request, "Manifestação registrada no processo.")
+            return redirect("processos:detalhe", protocolo=processo.slug)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request, "processos/manifestacao.html", {"processo": processo, "form": form}, status=status
+    )
 
 
 @login_required

@@ -71,6 +71,12 @@ REGRAS = {
         "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
     },
     "processos:ato": "ATOS_POR_PAPEL",
+    # Art. 22: voz do Deputado — só ele registra manifestação; nenhum outro papel.
+    "processos:manifestacao": {
+        "GET": {"anonimo": LOGIN, "deputado": 200} | dict.fromkeys(CRT | MESA | {"sem_papel"}, 403),
+        "POST": {"anonimo": LOGIN, "deputado": 302}
+        | dict.fromkeys(CRT | MESA | {"sem_papel"}, 403),
+    },
 }
 # Apps de outros donos, com as suas próprias matrizes.
 OUTRAS_APPS = {"admin", "requisitos", "documentos", "api", "plebiscito"}
@@ -154,10 +160,13 @@ def test_cada_papel_recebe_o_que_a_regra_da_url_diz(nome, metodo, papel, como, o
         "processos:lista": "/processos/",
         "processos:novo": "/processos/novo/",
         "processos:detalhe": f"/processos/{processo.slug}/",
+        "processos:manifestacao": f"/processos/{processo.slug}/manifestacao/",
     }
     dados = {}
     if nome == "processos:novo":
         dados = _protocolo_post(sorriso.pk)
+    if nome == "processos:manifestacao":
+        dados = {"texto": "A comunidade pede celeridade."}
     client, _ = como(papel)
     antes = Processo.objects.count()
 
@@ -165,8 +174,10 @@ def test_cada_papel_recebe_o_que_a_regra_da_url_diz(nome, metodo, papel, como, o
 
     esperado = REGRAS[nome][metodo][papel]
     _confere(resposta, esperado)
-    criado = nome == "processos:novo" and metodo == "POST" and esperado == 302
-    assert Processo.objects.count() == antes + criado
+    criado = metodo == "POST" and esperado == 302
+    assert Processo.objects.count() == antes + (criado and nome == "processos:novo")
+    manifestou = criado and nome == "processos:manifestacao"
+    assert processo.manifestacoes.count() == manifestou
 
 
 @pytest.mark.parametrize("papel", PAPEIS)
@@ -345,7 +356,7 @@ def test_pagina_mostra_exatamente_os_botoes_dos_atos_que_o_usuario_pode(
     if not habilitados:
         assert "Nenhum ato disponível para o seu perfil nesta etapa." in acoes.texto
     if papel == "deputado":
-        assert "Deputados têm vista ao processo, sem voto (Art. 22)." in acoes.texto
+        assert "Deputados têm vista ao processo, com voz e sem voto (Art. 22)." in acoes.texto
 
 
 def test_pagina_mostra_ato_com_guarda_falhando_desabilitado_e_com_o_motivo(client, presidente):
