@@ -113,7 +113,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 
 LOGIN_URL = "entrar"
-LOGIN_REDIRECT_URL = "processos:lista"
+LOGIN_REDIRECT_URL = "processos:painel"
 LOGOUT_REDIRECT_URL = "entrar"
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"

@@ -1,8 +1,10 @@
 import django_filters
+from django import forms
 from django.db.models import Q
 
 from processos.estados import Estado, Tipo
 from processos.models import Processo
+from processos.services import estados_com_atos_do_usuario
 from requisitos.models import Municipio
 
 
@@ -19,6 +21,11 @@ class ProcessoFilter(django_filters.FilterSet):
         empty_label="Todos",
     )
     ano = django_filters.NumberFilter(label="Ano")
+    aguardando = django_filters.BooleanFilter(
+        label="Aguardando atos do meu perfil",
+        method="aguardando_meus_atos",
+        widget=forms.CheckboxInput,
+    )
     ordem = django_filters.OrderingFilter(
         label="Ordenar por",
         fields=(
@@ -39,7 +46,12 @@ class ProcessoFilter(django_filters.FilterSet):
 
     class Meta:
         model = Processo
-        fields = ["q", "tipo", "estado", "municipio", "ano"]
+        fields = ["q", "tipo", "estado", "municipio", "ano", "aguardando"]
+
+    def aguardando_meus_atos(self, queryset, name, value):
+        if not value or self.request is None:
+            return queryset
+        return queryset.filter(estado__in=estados_com_atos_do_usuario(self.request.user))
 
     def buscar(self, queryset, name, value):
         termo = value.strip()

@@ -20,7 +20,7 @@ from processos.models import (
     Processo,
     SequenciaProtocolo,
 )
-from processos.papeis import DEPUTADO, tem_papel
+from processos.papeis import DEPUTADO, papeis_do_usuario, tem_papel
 
 MENSAGEM_DESATUALIZADO = (
     "O processo foi movimentado por outra pessoa enquanto este formulário estava aberto. "
@@ -221,3 +221,20 @@ def registrar_manifestacao(*, processo: Processo, deputado, texto: str) -> Manif
     if not texto:
         raise AtoRecusado("Escreva a manifestação.")
     return Manifestacao.objects.create(processo=processo, deputado=deputado, texto=texto)
+
+
+# Atos que cabem em quase qualquer estado: não contam como trabalho pendente no painel.
+ATOS_GERAIS = frozenset({"arquivar", "desarquivar", "sobrestar", "retomar"})
+
+
+def estados_com_atos_do_usuario(usuario) -> set[str]:
+    """Estados de onde parte algum ato do rito que o papel do usuário pratica: os processos
+    nesses estados esperam por ele (painel e filtro "aguardando meus atos")."""
+    meus = papeis_do_usuario(usuario)
+    return {
+        transicao.source
+        for transicao in Processo._meta.get_field("estado").get_all_transitions(Processo)
+        if transicao.name not in ATOS_GERAIS
+        and transicao.source
+        and ATOS[transicao.name].papeis & meus
+    }

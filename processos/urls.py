@@ -21,6 +21,7 @@ app_name = "processos"
 
 urlpatterns = [
     path("", views.inicio, name="inicio"),
+    path("painel/", views.painel, name="painel"),
     path("processos/", views.lista, name="lista"),
     path("processos/novo/", views.novo, name="novo"),
     path("processos/<protocolo:protocolo>/", views.detalhe, name="detalhe"),

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -42,8 +43,41 @@ TEXTO_BLOQUEIO_FEDERAL = (
 
 def inicio(request):
     if papeis_do_usuario(request.user):
-        return redirect("processos:lista")
+        return redirect("processos:painel")
     return render(request, "inicio.html")
+
+
+@login_required
+def painel(request):
+    """O que espera por mim, e onde estão os processos (UX, Painel)."""
+    _exigir_leitor(request)
+    por_estado = dict(Processo.objects.values_list("estado").annotate(total=Count("id")).order_by())
+    meus_estados = services.estados_com_atos_do_usuario(request.user)
+    return render(
+        request,
+        "processos/painel.html",
+        {
+            "aguardando": sum(por_estado.get(e, 0) for e in meus_estados),
+            "diligencias": por_estado.get(Estado.EM_DILIGENCIA, 0),
+            "em_andamento": sum(
+                t for e, t in por_estado.items() if e not in (Estado.CONCLUIDO, Estado.ARQUIVADO)
+            ),
+            "estados": [(e, Estado(e).label, por_estado.get(e, 0)) for e in Estado.values],
+            "avisos": _avisos_gerais(),
+        },
+    )
+
+
+def _avisos_gerais() -> list[dict]:
+    if not parametros_em_vigor().bloqueio_constitucional:
+        return []
+    return [
+        {
+            "nivel": "warning",
+            "titulo": "Bloqueio constitucional federal",
+            "texto": TEXTO_BLOQUEIO_FEDERAL,
+        }
+    ]
 
 
 def _exigir_leitor(request):
@@ -59,7 +93,7 @@ def _processo(protocolo: str) -> Processo:
 @login_required
 def lista(request):
     _exigir_leitor(request)
-    filtro = ProcessoFilter(request.GET, queryset=Processo.objects.para_listagem())
+    filtro = ProcessoFilter(request.GET, queryset=Processo.objects.para_listagem(), request=request)
     pagina = Paginator(filtro.qs, POR_PAGINA).get_page(request.GET.get("pagina"))
     parametros = request.GET.copy()
     parametros.pop("pagina", None)

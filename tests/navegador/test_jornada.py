@@ -36,7 +36,7 @@ def test_servidora_protocola_recebe_e_registra_a_visita(pagina, settings, tmp_pa
     pagina.get_by_label("Usuário").fill("ana")
     pagina.get_by_label("Senha").fill(SENHA)
     pagina.get_by_role("button", name="Entrar").click()
-    pagina.wait_for_url("**/processos/")
+    pagina.wait_for_url("**/painel/")
 
     pagina.get_by_role("link", name="Novo processo").first.click()
     pagina.get_by_label("Tipo").select_option("criacao")

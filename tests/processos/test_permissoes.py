@@ -61,6 +61,9 @@ REGRAS = {
     "sair": {"GET": dict.fromkeys(PAPEIS, 405), "POST": dict.fromkeys(PAPEIS, 302)},
     "processos:inicio": {"GET": {"anonimo": 200, "sem_papel": 200} | dict.fromkeys(LEITORES, 302)},
     "processos:lista": {"GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)},
+    "processos:painel": {
+        "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
+    },
     "processos:novo": {
         "GET": {"anonimo": LOGIN, "sem_papel": 403, "deputado": 403}
         | dict.fromkeys(CRT | MESA, 200),
@@ -158,6 +161,7 @@ def test_cada_papel_recebe_o_que_a_regra_da_url_diz(nome, metodo, papel, como, o
         "sair": "/sair/",
         "processos:inicio": "/",
         "processos:lista": "/processos/",
+        "processos:painel": "/painel/",
         "processos:novo": "/processos/novo/",
         "processos:detalhe": f"/processos/{processo.slug}/",
         "processos:manifestacao": f"/processos/{processo.slug}/manifestacao/",
