@@ -9,11 +9,11 @@ _VERDADEIROS = {"1", "true", "yes", "on", "sim"}
 _FALSOS = {"0", "false", "no", "off", "nao", "não", ""}
 
 
-def env_str(nome: str, padrao: str | None = None) -> str:
+def env_str(nome: str, padrao: str | None = None, dica: str = "") -> str:
     valor = os.environ.get(nome)
     if valor is None or valor == "":
         if padrao is None:
-            raise ImproperlyConfigured(f"Defina a variável de ambiente {nome}.")
+            raise ImproperlyConfigured(f"Defina a variável de ambiente {nome}. {dica}".strip())
         return padrao
     return valor
 

@@ -13,7 +13,9 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEBUG = env_bool("DJANGO_DEBUG", False)
 # Sem chave padrão fora do modo de desenvolvimento: produção precisa defini-la.
 SECRET_KEY = env_str(
-    "DJANGO_SECRET_KEY", "inseguro-somente-desenvolvimento-local" if DEBUG else None
+    "DJANGO_SECRET_KEY",
+    "inseguro-somente-desenvolvimento-local" if DEBUG else None,
+    dica="Em desenvolvimento local, use DJANGO_DEBUG=1 (o Makefile já o faz).",
 )
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
