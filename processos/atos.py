@@ -64,19 +64,7 @@ _ATOS = (
     Ato("registrar_visita", "Registrar visita in loco", CRT, "Art. 17, I"),
     Ato("emitir_parecer_preliminar", "Emitir parecer preliminar", PRES, "Art. 17, II"),
     Ato("deliberar_arquivamento", "Deliberar arquivamento", MESA_, "Art. 17, § 1º"),
-    Ato(
-        "concluir_certidoes",
-        "Concluir certidões",
-        CRT,
-        "Art. 2º, §§ 2º e 3º; Art. 18",
-        declaracoes=(
-            Declaracao(
-                "declara_certidoes_respondidas",
-                "Declaro que todos os ofícios foram respondidos com as certidões exigidas "
-                "(Art. 2º, §§ 2º e 3º).",
-            ),
-        ),
-    ),
+    Ato("concluir_certidoes", "Concluir certidões", CRT, "Art. 2º, §§ 2º e 3º; Art. 18"),
     Ato("emitir_parecer_merito", "Emitir parecer de mérito", PRES, "Art. 18"),
     Ato("deliberar_plenario", "Deliberar no Plenário", MESA_, "Art. 18, § 1º"),
     Ato("registrar_parecer_ccj", "Registrar parecer da CCJR", MESA_, "Art. 18, § 2º"),

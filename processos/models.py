@@ -24,6 +24,9 @@ from processos.estados import (
     Estado,
     Tipo,
 )
+
+# Os ofícios do Art. 2º, §§ 2º e 3º vivem em módulo próprio; importados aqui para o Django.
+from processos.oficios import Oficio, SequenciaOficio, certidoes_que_faltam  # noqa: F401
 from processos.papeis import tem_papel
 from requisitos.eleicoes import janela_art3
 from requisitos.models import Municipio, parametros_em_vigor
@@ -86,6 +89,16 @@ def toponimo_valido(processo) -> bool:
     if processo.tipo not in TIPOS_COM_NOME_NOVO:
         return True
     return avaliacao.avaliar_nome(processo).valido
+
+
+def _certidoes_que_faltam(processo) -> str:
+    return " ".join(certidoes_que_faltam(processo))
+
+
+@condicao(_certidoes_que_faltam)
+def certidoes_respondidas(processo) -> bool:
+    """Art. 2º, §§ 2º e 3º: calculado sobre os ofícios, não declarado por quem pratica."""
+    return not certidoes_que_faltam(processo)
 
 
 @condicao("Vedado pelo Art. 3º: período de seis meses antes da eleição municipal.")
@@ -314,11 +327,11 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.AGUARDANDO_CERTIDOES,
         target=Estado.AGUARDANDO_PARECER_MERITO,
-        conditions=[art2_v_verificado],
+        conditions=[art2_v_verificado, certidoes_respondidas],
         permission=_permissao("concluir_certidoes"),
     )
     def concluir_certidoes(self, dados: dict) -> None:
-        exigir_declaracoes("concluir_certidoes", dados)
+        pass
 
     @transition(
         estado,

@@ -6,7 +6,6 @@ from datetime import date
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django_fsm import ConcurrentTransition
 
@@ -21,6 +20,8 @@ from processos.models import (
     SequenciaProtocolo,
 )
 from processos.papeis import DEPUTADO, papeis_do_usuario, tem_papel
+from processos.sequencias import proximo_numero
+from processos.servicos_oficios import oficios_do_ato
 
 MENSAGEM_DESATUALIZADO = (
     "O processo foi movimentado por outra pessoa enquanto este formulário estava aberto. "
@@ -48,17 +49,6 @@ class DadosProtocolo:
     divisas: str = ""
 
 
-def proximo_numero_protocolo(ano: int) -> int:
-    """Número seguinte do ano, dentro da transação do chamador. O UPDATE atômico trava a
-    linha do ano até o fim da transação: dois protocolos simultâneos se enfileiram e nunca
-    recebem o mesmo número; um erro desfaz a transação e o número volta a ficar livre."""
-    SequenciaProtocolo.objects.bulk_create(
-        [SequenciaProtocolo(ano=ano, ultimo=0)], ignore_conflicts=True
-    )
-    SequenciaProtocolo.objects.filter(ano=ano).update(ultimo=F("ultimo") + 1)
-    return SequenciaProtocolo.objects.get(ano=ano).ultimo
-
-
 def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
     """Art. 13 e 14: a representação lida no expediente é protocolada, registrada e autuada."""
     validar_data_ato(dados.data_leitura_expediente, anterior=None)
@@ -80,7 +70,7 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
         )
         if not tem_papel(usuario, *ATOS["protocolar"].papeis):
             raise PermissionDenied("Somente a CRT ou a Mesa podem protocolar.")
-        processo.numero = proximo_numero_protocolo(hoje.year)
+        processo.numero = proximo_numero(SequenciaProtocolo, hoje.year)
         processo.protocolar({})
         processo.save()
         processo.municipios_origem.set(dados.municipios_origem)
@@ -159,6 +149,7 @@ def praticar_ato(
             justificativa=justificativa.strip(),
             dados=dados,
         )
+        oficios_do_ato(andamento)  # Art. 17, § 2º: na mesma transação do parecer
         emitir_documentos_do_ato(andamento)
         return andamento
 

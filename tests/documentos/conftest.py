@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
 from requisitos.models import Municipio, ValorAdicionado
+from tests.processos.construtores import responder_oficios
 
 HOSTIL = (
     "<script>alert('x')</script> Relatório com acentuação — ç ã õ é, emoji 🏛️🌳 e uma "
@@ -70,7 +71,7 @@ def _atos(texto: str) -> list[tuple[str, str, dict]]:
             "presidente",
             {"conclusao": "solicitar_documentos", "texto_parecer": "Pela solicitação."},
         ),
-        ("concluir_certidoes", "servidor", {"declara_certidoes_respondidas": True}),
+        ("concluir_certidoes", "servidor", {}),
         (
             "emitir_parecer_merito",
             "presidente",
@@ -175,6 +176,8 @@ def construir(servidor, presidente, mesa, media):
         if ate is None:
             return processo
         for nome, quem, valores in _atos(texto):
+            if nome == "concluir_certidoes":
+                responder_oficios(processo, servidor)
             praticar_ato(
                 processo_id=processo.pk,
                 nome_ato=nome,

@@ -9,12 +9,15 @@ from datetime import date
 from decimal import Decimal
 
 from django.contrib.auth.models import Group, User
+from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.utils import timezone
 
-from processos.models import Andamento, FormaEncaminhamento, Processo
+from processos.models import Andamento, FormaEncaminhamento, Oficio, Processo
 from processos.papeis import GRUPOS
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
+from processos.servicos_oficios import registrar_resposta
 from requisitos.models import Municipio, ValorAdicionado
 
 SENHA = "senha-de-teste-123"
@@ -167,7 +170,7 @@ DADOS: dict[str, dict[str, dict]] = {
         "aprovado": _sessao(resultado="aprovado"),
         "rejeitado": _sessao(resultado="rejeitado"),
     },
-    "concluir_certidoes": {"": {"declara_certidoes_respondidas": True}},
+    "concluir_certidoes": {"": {}},
     "emitir_parecer_merito": {
         "favoravel": {
             "conclusao": "favoravel",
@@ -349,13 +352,22 @@ def protocolar_variante(usuario, variante: str, **campos) -> Processo:
 
 
 def processo_no_estado(
-    usuario, variante: str, estado: str, *, origem_desvio: str = "em_instrucao", **campos
+    usuario,
+    variante: str,
+    estado: str,
+    *,
+    origem_desvio: str = "em_instrucao",
+    certidoes_respondidas: bool = True,
+    **campos,
 ) -> Processo:
     """Processo protocolado de verdade e posto no `estado` direto no banco (atalho para as
     matrizes). Semeia o histórico de que os atos dependem: a visita in loco com o Art. 2º, V
-    registrado e, para arquivado/sobrestado, o ato que levou até ali a partir de
-    `origem_desvio` (para onde desarquivar/retomar devem voltar)."""
+    registrado, os ofícios de aguardando_certidoes (respondidos, salvo pedido em contrário)
+    e, para arquivado/sobrestado, o ato que levou até ali a partir de `origem_desvio` (para
+    onde desarquivar/retomar devem voltar)."""
     processo = protocolar_variante(usuario, variante, **campos)
+    if estado == "aguardando_certidoes":
+        semear_oficios(processo, usuario, respondidos=certidoes_respondidas)
     visita = DADOS["registrar_visita"][""]
     _semear(processo, usuario, "registrar_visita", "em_instrucao", "visita_realizada", visita)
     if estado == "arquivado":
@@ -366,6 +378,58 @@ def processo_no_estado(
         )
     Processo.objects.filter(pk=processo.pk).update(estado=estado)
     return recarregar(processo)
+
+
+# Órgãos a que cada tipo oficia (DOMAIN §5 e Decisões), escritos aqui por extenso.
+ORGAOS_POR_TIPO = {
+    "criacao": ("cartografia", "tre", "sefaz"),
+    "extincao": ("cartografia", "tre", "sefaz"),
+    "revisao_limites": ("cartografia",),
+}
+INCISOS = {"cartografia": "I, III e VI", "tre": "II", "sefaz": "IV"}
+PDF_MINIMO = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+
+
+def certidao_pdf(nome: str = "certidao.pdf", conteudo: bytes = PDF_MINIMO):
+    return SimpleUploadedFile(nome, conteudo, content_type="application/pdf")
+
+
+def semear_oficios(processo, usuario, *, respondidos: bool) -> list[Oficio]:
+    """Ofícios gravados direto no banco, como se enviados (e respondidos) em PASSADO."""
+    resposta = {}
+    if respondidos:
+        resposta = {
+            "respondido_em": PASSADO,
+            "certidao": ContentFile(PDF_MINIMO, name="certidao.pdf"),
+            "sha256_certidao": "0" * 64,
+        }
+    return [
+        Oficio.objects.create(
+            processo=processo,
+            orgao=orgao,
+            incisos=INCISOS[orgao],
+            numero=f"S{processo.pk}-{orgao}",
+            enviado_em=PASSADO,
+            criado_por=usuario,
+            **resposta,
+        )
+        for orgao in ORGAOS_POR_TIPO[processo.tipo]
+    ]
+
+
+def responder_oficios(processo, usuario, *, orgaos=None) -> None:
+    """Registra, pelo serviço, a resposta com certidão de cada ofício vigente em aberto (ou
+    só dos `orgaos` dados)."""
+    abertos = processo.oficios.vigentes().filter(respondido_em__isnull=True)
+    if orgaos:
+        abertos = abertos.filter(orgao__in=orgaos)
+    for oficio in abertos:
+        registrar_resposta(
+            oficio_id=oficio.pk,
+            usuario=usuario,
+            respondido_em=timezone.localdate(),
+            certidao=certidao_pdf(),
+        )
 
 
 def _semear(processo, usuario, ato, origem, destino, dados) -> None:
@@ -394,6 +458,8 @@ def avancar(processo, usuario, ate: str, *, pular_visita: bool = False) -> Proce
     processo = recarregar(processo)
     while processo.estado != ate:
         nome_ato, conclusao = AVANCO[processo.estado]
+        if nome_ato == "concluir_certidoes":
+            responder_oficios(processo, usuario)
         if pular_visita and processo.estado == "em_instrucao":
             nome_ato, conclusao = "emitir_parecer_preliminar", "solicitar_documentos"
         praticar(processo, usuario, nome_ato, conclusao)

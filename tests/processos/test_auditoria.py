@@ -19,6 +19,7 @@ from tests.processos.construtores import (
     protocolar,
     protocolar_variante,
     recarregar,
+    responder_oficios,
 )
 
 
@@ -34,6 +35,8 @@ def test_cada_ato_grava_um_andamento_com_origem_destino_ato_usuario_data_e_dados
     for passo, estado in enumerate(CAMINHOS["criacao"][:-1]):
         nome_ato, conclusao = AVANCO[estado]
         data_ato = inicio + timedelta(days=passo)
+        if nome_ato == "concluir_certidoes":
+            responder_oficios(processo, operador)
         antes = Andamento.objects.count()
 
         praticar(
@@ -111,6 +114,8 @@ def test_rito_completo_de_cada_tipo_ato_a_ato(variante, pular_visita, operador):
         nome_ato, conclusao = AVANCO[processo.estado]
         if pular_visita and processo.estado == "em_instrucao":
             nome_ato, conclusao = "emitir_parecer_preliminar", "solicitar_documentos"
+        if nome_ato == "concluir_certidoes":
+            responder_oficios(processo, operador)
         praticar(processo, operador, nome_ato, conclusao)
         processo = recarregar(processo)
         percorridos.append(processo.estado)

@@ -17,6 +17,7 @@ from tests.processos.construtores import (
     protocolar,
     protocolar_variante,
     recarregar,
+    responder_oficios,
 )
 
 
@@ -48,14 +49,6 @@ def test_receber_na_crt_sem_as_declaracoes_e_recusado(faltando, operador):
     mensagem = _recusado(processo, operador, "receber_na_crt", _sem("receber_na_crt", *faltando))
 
     assert mensagem.startswith("Falta a declaração:")
-
-
-def test_concluir_certidoes_sem_declarar_as_respostas_e_recusado(operador):
-    processo = processo_no_estado(operador, "criacao", "aguardando_certidoes")
-
-    mensagem = _recusado(processo, operador, "concluir_certidoes", {})
-
-    assert "Art. 2º, §§ 2º e 3º" in mensagem
 
 
 def test_recusa_parecer_de_merito_favoravel_na_criacao_sem_os_numeros_do_art2(operador):
@@ -187,6 +180,7 @@ def test_criacao_com_visita_que_negou_condicoes_de_instalacao_pode_concluir_cert
         dados=DADOS["registrar_visita"][""] | {"condicoes_instalacao": False},
     )
     praticar(processo, operador, "emitir_parecer_preliminar", "solicitar_documentos")
+    responder_oficios(processo, operador)
 
     praticar(processo, operador, "concluir_certidoes")
 
