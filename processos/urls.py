@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from processos import views
+from processos import views, views_oficios
 
 
 class ProtocoloConverter:
@@ -27,4 +27,25 @@ urlpatterns = [
     path("processos/<protocolo:protocolo>/", views.detalhe, name="detalhe"),
     path("processos/<protocolo:protocolo>/atos/<slug:slug>/", views.ato, name="ato"),
     path("processos/<protocolo:protocolo>/manifestacao/", views.manifestacao, name="manifestacao"),
+    path("prazos/", views_oficios.prazos, name="prazos"),
+    path(
+        "processos/<protocolo:protocolo>/oficios/<int:pk>/recebimento/",
+        views_oficios.registrar_recebimento,
+        name="oficio_recebimento",
+    ),
+    path(
+        "processos/<protocolo:protocolo>/oficios/<int:pk>/resposta/",
+        views_oficios.registrar_resposta,
+        name="oficio_resposta",
+    ),
+    path(
+        "processos/<protocolo:protocolo>/oficios/<int:pk>/reiterar/",
+        views_oficios.reiterar,
+        name="oficio_reiterar",
+    ),
+    path(
+        "processos/<protocolo:protocolo>/oficios/<int:pk>/certidao/",
+        views_oficios.certidao,
+        name="oficio_certidao",
+    ),
 ]

@@ -1,7 +1,7 @@
 """Views da área interna. Mesma forma em todas: carrega com checagem de papel → formulário →
 um serviço → redireciona (POST) ou renderiza."""
 
-from datetime import date
+from datetime import date, timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -24,12 +24,14 @@ from processos.estados import (
 )
 from processos.filtros import ProcessoFilter
 from processos.forms import FORMULARIOS, ManifestacaoForm, ProtocolarForm, descrever_dado
-from processos.models import AtoRecusado, Processo, RegistroAcesso
-from processos.papeis import DEPUTADO, LEITORES, papeis_do_usuario, tem_papel
+from processos.models import AtoRecusado, Oficio, Processo, RegistroAcesso
+from processos.papeis import DEPUTADO, LEITORES, PRESIDENTE, SERVIDOR, papeis_do_usuario, tem_papel
 from processos.rito import DESVIOS
+from processos.servicos_oficios import linhas_do_processo
 from requisitos.eleicoes import janela_art3
 from requisitos.models import parametros_em_vigor
 from requisitos.municipios_br import por_codigo
+from requisitos.prazos import DIAS_ALERTA
 from requisitos.veredito import numero_de_json, requisito_de_dict
 
 POR_PAGINA = 50
@@ -53,6 +55,8 @@ def painel(request):
     _exigir_leitor(request)
     por_estado = dict(Processo.objects.values_list("estado").annotate(total=Count("id")).order_by())
     meus_estados = services.estados_com_atos_do_usuario(request.user)
+    hoje = timezone.localdate()
+    prazos = Oficio.objects.contagem_de_prazos(hoje, hoje + timedelta(days=DIAS_ALERTA))
     return render(
         request,
         "processos/painel.html",
@@ -63,6 +67,8 @@ def painel(request):
                 t for e, t in por_estado.items() if e not in (Estado.CONCLUIDO, Estado.ARQUIVADO)
             ),
             "estados": [(e, Estado(e).label, por_estado.get(e, 0)) for e in Estado.values],
+            "oficios_vencidos": prazos["vencidos"],
+            "oficios_vencendo": prazos["vencendo"],
             "avisos": _avisos_gerais(),
         },
     )
@@ -179,6 +185,8 @@ def detalhe(request, protocolo):
             "municipios": processo.municipios_origem.all(),
             "avaliacao_art2": _avaliacao_art2(andamentos),
             "manifestacoes": processo.manifestacoes.select_related("deputado"),
+            "oficios": linhas_do_processo(processo),
+            "opera_oficios": tem_papel(request.user, SERVIDOR, PRESIDENTE),
             "toponimia": avaliar_nome(processo) if processo.tipo in TIPOS_COM_NOME_NOVO else None,
         },
     )

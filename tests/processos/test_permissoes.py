@@ -8,16 +8,19 @@ from html.parser import HTMLParser
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
 
-from processos.models import Andamento, ExercicioPresidencia, Processo, RegistroAcesso
+from processos.models import Andamento, ExercicioPresidencia, Oficio, Processo, RegistroAcesso
 from processos.papeis import PRESIDENTE, SERVIDOR
 from tests.processos.construtores import (
     DADOS,
     PASSADO,
+    certidao_pdf,
     formulario_do_ato,
     processo_no_estado,
     protocolar,
     recarregar,
+    responder_oficios,
     usuario_com_papeis,
 )
 
@@ -79,6 +82,33 @@ REGRAS = {
         "GET": {"anonimo": LOGIN, "deputado": 200} | dict.fromkeys(CRT | MESA | {"sem_papel"}, 403),
         "POST": {"anonimo": LOGIN, "deputado": 302}
         | dict.fromkeys(CRT | MESA | {"sem_papel"}, 403),
+    },
+    # UX, tela 5: os prazos são lidos por todos os leitores da área interna.
+    "processos:prazos": {
+        "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
+    },
+    "processos:oficio_recebimento": "REGRAS_OFICIOS",
+    "processos:oficio_resposta": "REGRAS_OFICIOS",
+    "processos:oficio_reiterar": "REGRAS_OFICIOS",
+    "processos:oficio_certidao": "REGRAS_OFICIOS",
+}
+# Ofícios (DOMAIN §4: a CRT opera ofícios e certidões; os demais leitores só veem).
+_SO_CRT = {"anonimo": LOGIN} | dict.fromkeys(MESA | {"deputado", "sem_papel"}, 403)
+REGRAS_OFICIOS = {
+    "processos:oficio_recebimento": {
+        "GET": _SO_CRT | dict.fromkeys(CRT, 200),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
+    "processos:oficio_resposta": {
+        "GET": _SO_CRT | dict.fromkeys(CRT, 200),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
+    "processos:oficio_reiterar": {
+        "GET": _SO_CRT | dict.fromkeys(CRT, 200),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
+    "processos:oficio_certidao": {
+        "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
     },
 }
 # Apps de outros donos, com as suas próprias matrizes.
@@ -165,6 +195,7 @@ def test_cada_papel_recebe_o_que_a_regra_da_url_diz(nome, metodo, papel, como, o
         "processos:novo": "/processos/novo/",
         "processos:detalhe": f"/processos/{processo.slug}/",
         "processos:manifestacao": f"/processos/{processo.slug}/manifestacao/",
+        "processos:prazos": "/prazos/",
     }
     dados = {}
     if nome == "processos:novo":
@@ -182,6 +213,44 @@ def test_cada_papel_recebe_o_que_a_regra_da_url_diz(nome, metodo, papel, como, o
     assert Processo.objects.count() == antes + (criado and nome == "processos:novo")
     manifestou = criado and nome == "processos:manifestacao"
     assert processo.manifestacoes.count() == manifestou
+
+
+@pytest.mark.parametrize("papel", PAPEIS)
+@pytest.mark.parametrize(
+    ("nome", "metodo"),
+    [(nome, metodo) for nome, regra in REGRAS_OFICIOS.items() for metodo in regra],
+)
+def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como, operador):
+    processo = processo_no_estado(
+        operador, "criacao", "aguardando_certidoes", certidoes_respondidas=False
+    )
+    cartografia, tre, sefaz = processo.oficios.order_by("id")
+    # TRE: recebido há muito e sem resposta (vencido, reiterável); SEFAZ: já respondido.
+    Oficio.objects.filter(pk=tre.pk).update(recebido_em=PASSADO, vencimento=PASSADO)
+    responder_oficios(processo, operador, orgaos=("sefaz",))
+    hoje = timezone.localdate().strftime("%d/%m/%Y")
+    alvos = {
+        "processos:oficio_recebimento": (cartografia, "recebimento", {"recebido_em": hoje}),
+        "processos:oficio_resposta": (
+            cartografia,
+            "resposta",
+            {"respondido_em": hoje, "certidao": certidao_pdf()},
+        ),
+        "processos:oficio_reiterar": (tre, "reiterar", {"enviado_em": hoje}),
+        "processos:oficio_certidao": (sefaz, "certidao", {}),
+    }
+    oficio, sufixo, dados = alvos[nome]
+    antes = list(Oficio.objects.order_by("id").values())
+    client, _ = como(papel)
+
+    resposta = getattr(client, metodo.lower())(
+        f"/processos/{processo.slug}/oficios/{oficio.pk}/{sufixo}/", dados
+    )
+
+    esperado = REGRAS_OFICIOS[nome][metodo][papel]
+    _confere(resposta, esperado)
+    mudou = list(Oficio.objects.order_by("id").values()) != antes
+    assert mudou == (metodo == "POST" and esperado == 302)
 
 
 @pytest.mark.parametrize("papel", PAPEIS)
