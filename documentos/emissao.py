@@ -129,17 +129,33 @@ CONSTRUTORES = {
 }
 
 
-def emitir_documentos_do_ato(andamento: Andamento) -> list[Documento]:
-    """Os documentos que o ato produz (DOMAIN §3 e §8), emitidos em nome de quem o praticou.
-
-    Os ofícios do Art. 17, § 2º dependem do cadastro de ofícios (número, órgão, AR), que
-    chega com a issue dos ofícios; ela chamará `c.oficio()` com esta mesma maquinaria."""
+def emitir_documentos_do_ato(andamento: Andamento, *, oficios=()) -> list[Documento]:
+    """Os documentos que o ato produz (DOMAIN §3 e §8), emitidos em nome de quem o praticou,
+    e os ofícios que ele criou (Art. 17, § 2º: um por órgão, com o número do cadastro)."""
     if andamento.ato == "encaminhar_ao_tre":
         return _encaminhar_ao_tre(andamento)
     construtor = CONSTRUTORES.get(andamento.ato)
-    if construtor is None:
-        return []
-    return [emitir(construtor(andamento), usuario=andamento.usuario)]
+    documentos = [emitir(construtor(andamento), usuario=andamento.usuario)] if construtor else []
+    return documentos + [
+        emitir(c.oficio(andamento, orgao=o.orgao, numero=o.numero), usuario=andamento.usuario)
+        for o in oficios
+    ]
+
+
+def emitir_reiteracao(oficio, andamento: Andamento, *, usuario) -> Documento:
+    """Reiteração do ofício vencido, citando o Art. 9º. Não é ato do processo (não muda o
+    estado nem gera Andamento): apoia-se no ato que originou o pedido, mas fala quem reitera,
+    na data do envio da reiteração."""
+    original = oficio.reitera
+    conteudo = c.oficio(
+        andamento,
+        orgao=oficio.orgao,
+        numero=oficio.numero,
+        reitera=(original.numero, original.enviado_em),
+    )
+    conteudo.contexto["emitente"] = c.emitente_de(usuario, oficio.enviado_em)
+    conteudo.contexto["data_documento"] = oficio.enviado_em
+    return emitir(conteudo, usuario=usuario)
 
 
 def _encaminhar_ao_tre(andamento: Andamento) -> list[Documento]:

@@ -149,8 +149,8 @@ def praticar_ato(
             justificativa=justificativa.strip(),
             dados=dados,
         )
-        oficios_do_ato(andamento)  # Art. 17, § 2º: na mesma transação do parecer
-        emitir_documentos_do_ato(andamento)
+        # Art. 17, § 2º: os ofícios nascem na mesma transação do parecer, com os seus PDFs.
+        emitir_documentos_do_ato(andamento, oficios=oficios_do_ato(andamento))
         return andamento
 
 

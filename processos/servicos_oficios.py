@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from documentos.emissao import emitir_reiteracao
 from processos.estados import Estado
 from processos.models import Andamento, AtoRecusado
 from processos.oficios import PEDIDOS_POR_TIPO, TERMINAIS, Oficio, SequenciaOficio
@@ -233,7 +234,7 @@ def reiterar_oficio(*, oficio_id: int, usuario, enviado_em: date) -> Oficio:
                 "Só se reitera ofício vencido e sem resposta (Art. 2º, § 3º; Art. 9º)."
             )
         _validar_data(enviado_em, original, "do envio da reiteração")
-        return _novo_oficio(
+        reiteracao = _novo_oficio(
             original.processo,
             orgao=original.orgao,
             incisos=original.incisos,
@@ -241,3 +242,10 @@ def reiterar_oficio(*, oficio_id: int, usuario, enviado_em: date) -> Oficio:
             usuario=usuario,
             reitera=original,
         )
+        origem = original.processo.andamentos.filter(
+            ato__in=ATOS_QUE_SOLICITAM, estado_destino=Estado.AGUARDANDO_CERTIDOES
+        ).first()
+        # Ofício registrado fora do rito (sem o ato que o originou) não tem peça a emitir.
+        if origem:
+            emitir_reiteracao(reiteracao, origem, usuario=usuario)
+        return reiteracao

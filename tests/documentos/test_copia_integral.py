@@ -121,5 +121,8 @@ def test_copia_sem_pecas_extras_reune_os_documentos_emitidos(construir, presiden
     doc = emitir_copia_integral(processo, usuario=presidente)
     juntas = "\n".join(paginas_texto(doc.arquivo.path))
     assert "Peça 1 — Parecer preliminar" in juntas
-    assert "Peça 2 — Parecer de mérito" in juntas
+    # Peças 2 a 4: os ofícios aos três órgãos, emitidos com o parecer (Art. 17, § 2º).
+    for peca, numero in ((2, "1/"), (3, "2/"), (4, "3/")):
+        assert f"Peça {peca} — Ofício nº {numero}" in juntas
+    assert "Peça 5 — Parecer de mérito" in juntas
     assert "PARECER DE MÉRITO" in juntas

@@ -83,10 +83,14 @@ def _confere_pdl(processo):
 
 def _confere_encaminhamento_ao_tre(processo):
     copia = _doc(processo, "copia_integral")
-    oficio = sem_espacos(texto(_doc(processo, "oficio").arquivo.path))
+    # Os ofícios do Art. 17, § 2º também são do tipo "oficio"; aqui, o do Art. 19, § 1º.
+    ao_tre = Documento.objects.get(
+        processo=processo, tipo="oficio", andamento__ato="encaminhar_ao_tre"
+    )
+    oficio = sem_espacos(texto(ao_tre.arquivo.path))
     assert sem_espacos("Ofício nº 101/2026-CRT") in oficio
     assert copia.codigo in oficio and "Art.19,§1º" in oficio
-    assert "Decreto Legislativo nº 2.944" in texto(_doc(processo, "oficio").arquivo.path)
+    assert "Decreto Legislativo nº 2.944" in texto(ao_tre.arquivo.path)
     informe = sem_espacos(texto(_doc(processo, "informe_plenario").arquivo.path))
     assert "Art.19,§2º" in informe and copia.codigo in informe
 
@@ -215,3 +219,46 @@ def test_ano_de_instalacao_sugerido_e_o_seguinte_a_proxima_eleicao():
 
     assert conteudo.ano_instalacao_sugerido(date(2026, 5, 1)) == 2029
     assert conteudo.ano_instalacao_sugerido(date(2000, 3, 29)) == 2001
+
+
+# --- ofícios do Art. 17, § 2º e reiterações (Art. 9º) ------------------------------------------
+
+
+def test_parecer_que_solicita_documentos_emite_um_oficio_por_orgao(construir):
+    processo = construir(ate="emitir_parecer_preliminar")
+
+    oficios = processo.oficios.order_by("id")
+    docs = Documento.objects.filter(processo=processo, tipo="oficio").order_by("id")
+
+    assert [d.titulo.split(" — ")[0] for d in docs] == [f"Ofício nº {o.numero}" for o in oficios]
+    conteudo_pdf = texto(docs[1].arquivo.path)
+    assert f"Ofício nº {oficios[1].numero}" in conteudo_pdf
+    assert "Tribunal Regional Eleitoral de Mato Grosso" in conteudo_pdf
+    assert "30 (trinta) dias a contar do recebimento" in conteudo_pdf
+    assert "REITERAÇÃO" not in conteudo_pdf
+
+
+def test_reiteracao_emite_oficio_que_cita_o_art_9(construir, servidor):
+    from datetime import timedelta
+
+    from processos.models import Oficio
+    from processos.servicos_oficios import reiterar_oficio
+
+    processo = construir(ate="emitir_parecer_preliminar")
+    tre = processo.oficios.get(orgao="tre")
+    ontem = timezone.localdate() - timedelta(days=1)
+    Oficio.objects.filter(pk=tre.pk).update(
+        enviado_em=ontem - timedelta(days=40),
+        recebido_em=ontem - timedelta(days=40),
+        vencimento=ontem,
+    )
+    tre.refresh_from_db()
+
+    nova = reiterar_oficio(oficio_id=tre.pk, usuario=servidor, enviado_em=timezone.localdate())
+
+    doc = Documento.objects.get(processo=processo, tipo="oficio", titulo__contains=nova.numero)
+    conteudo_pdf = texto(doc.arquivo.path)
+    assert "REITERAÇÃO" in conteudo_pdf
+    assert f"Reitero o Ofício nº {tre.numero}" in conteudo_pdf
+    assert "(Art. 9º)" in conteudo_pdf
+    assert doc.emitido_por == servidor and "Alice Servidora" in conteudo_pdf

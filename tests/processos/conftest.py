@@ -14,12 +14,16 @@ def midia_temporaria(settings, tmp_path):
 
 @pytest.fixture(autouse=True)
 def sem_pdf(request):
-    """Os PDFs emitidos pelos atos (documentos/, testados lá) custam ~1 s cada no WeasyPrint;
-    aqui se testa a máquina de estados. Quem pede a fixture `emissao_real` emite de verdade."""
+    """Os PDFs emitidos pelos atos e reiterações (documentos/, testados lá) custam ~1 s cada
+    no WeasyPrint; aqui se testa a máquina de estados. Quem pede a fixture `emissao_real`
+    emite de verdade."""
     if "emissao_real" in request.fixturenames:
         yield
         return
-    with mock.patch("processos.services.emitir_documentos_do_ato"):
+    with (
+        mock.patch("processos.services.emitir_documentos_do_ato"),
+        mock.patch("processos.servicos_oficios.emitir_reiteracao"),
+    ):
         yield
 
 
