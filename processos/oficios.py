@@ -102,6 +102,25 @@ class Oficio(models.Model):
         settings.AUTH_USER_MODEL, verbose_name="criado por", on_delete=models.PROTECT
     )
     criado_em = models.DateTimeField("criado em", auto_now_add=True)
+    # Auditoria de cada registro posterior: quem lançou o AR e a resposta, e quando.
+    recebimento_registrado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="AR registrado por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    recebimento_registrado_em = models.DateTimeField("AR registrado em", null=True, blank=True)
+    resposta_registrada_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="resposta registrada por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    resposta_registrada_em = models.DateTimeField("resposta registrada em", null=True, blank=True)
 
     objects = OficioQuerySet.as_manager()
 

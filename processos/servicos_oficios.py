@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from documentos.emissao import emitir_reiteracao
 from processos.estados import Estado
-from processos.models import Andamento, AtoRecusado
+from processos.models import Andamento, AtoRecusado, Processo
 from processos.oficios import PEDIDOS_POR_TIPO, TERMINAIS, Oficio, SequenciaOficio
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
 from processos.sequencias import proximo_numero
@@ -172,8 +172,23 @@ def registrar_recebimento(*, oficio_id: int, usuario, recebido_em: date) -> Ofic
         _validar_data(recebido_em, oficio, "do recebimento (AR)")
         oficio.recebido_em = recebido_em
         oficio.vencimento = calcular_vencimento(recebido_em)
-        oficio.save(update_fields=["recebido_em", "vencimento"])
+        oficio.recebimento_registrado_por = usuario
+        oficio.recebimento_registrado_em = timezone.now()
+        oficio.save(
+            update_fields=[
+                "recebido_em",
+                "vencimento",
+                "recebimento_registrado_por",
+                "recebimento_registrado_em",
+            ]
+        )
+        _movimentar(oficio)
     return oficio
+
+
+def _movimentar(oficio: Oficio) -> None:
+    """Um registro no ofício é movimentação do processo (lista, painel, ordenação)."""
+    Processo.objects.filter(pk=oficio.processo_id).update(ultima_movimentacao=timezone.now())
 
 
 def verificar_pdf(arquivo) -> str:
@@ -209,6 +224,8 @@ def registrar_resposta(
             )
         _validar_data(respondido_em, oficio, "da resposta")
         oficio.respondido_em = respondido_em
+        oficio.resposta_registrada_por = usuario
+        oficio.resposta_registrada_em = timezone.now()
         oficio.sha256_certidao = sha256
         if observacoes.strip():
             oficio.observacoes = "\n".join(filter(None, [oficio.observacoes, observacoes.strip()]))
@@ -219,6 +236,7 @@ def registrar_resposta(
         except Exception:
             oficio.certidao.delete(save=False)
             raise
+        _movimentar(oficio)
     return oficio
 
 
@@ -248,4 +266,5 @@ def reiterar_oficio(*, oficio_id: int, usuario, enviado_em: date) -> Oficio:
         # Ofício registrado fora do rito (sem o ato que o originou) não tem peça a emitir.
         if origem:
             emitir_reiteracao(reiteracao, origem, usuario=usuario)
+        _movimentar(reiteracao)
         return reiteracao

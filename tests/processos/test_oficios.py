@@ -217,6 +217,11 @@ def test_aviso_de_recebimento_grava_o_vencimento(recebido_em, vencimento, operad
 
     gravado = _oficio(processo, "tre")
     assert (gravado.recebido_em, gravado.vencimento) == (recebido_em, vencimento)
+    # Auditoria: quem lançou o AR, e o processo conta como movimentado.
+    assert gravado.recebimento_registrado_por == operador
+    assert gravado.recebimento_registrado_em is not None
+    processo.refresh_from_db()
+    assert processo.ultima_movimentacao >= gravado.recebimento_registrado_em
 
 
 @pytest.mark.parametrize(
