@@ -5,8 +5,6 @@ ato (DOMAIN §3), com o mesmo nome do ato. Os métodos só alteram `self`; quem 
 linha e escreve o Andamento é `processos.services`.
 """
 
-import unicodedata
-
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
@@ -16,19 +14,27 @@ from django_fsm import RETURN_VALUE, ConcurrentTransitionMixin, FSMField, transi
 
 from processos import avaliacao, rito
 from processos.atos import ATOS
+from processos.condicoes import (
+    art2_v_verificado,
+    certidoes_respondidas,
+    fora_da_janela_art3,
+    nome_igual_sede,
+    permissao_do_ato,
+    toponimo_valido,
+    visita_realizada_ou_facultativa,
+)
 from processos.estados import (
     ATIVOS,
     NAO_TERMINAIS,
-    TIPOS_ART3,
     TIPOS_COM_NOME_NOVO,
     Estado,
     Tipo,
 )
 
-# Os ofícios do Art. 2º, §§ 2º e 3º vivem em módulo próprio; importados aqui para o Django.
-from processos.oficios import Oficio, SequenciaOficio, certidoes_que_faltam  # noqa: F401
-from processos.papeis import tem_papel
-from requisitos.eleicoes import janela_art3
+# Modelos em módulos próprios (ofícios; registros do Art. 21 e 22), importados aqui para
+# que o Django os encontre e para quem os importa de processos.models.
+from processos.oficios import Oficio, SequenciaOficio  # noqa: F401
+from processos.registros import ExercicioPresidencia, Manifestacao, RegistroAcesso  # noqa: F401
 from requisitos.models import Municipio, parametros_em_vigor
 from requisitos.regras import avaliar_revisao_limites
 from requisitos.veredito import como_dict
@@ -36,86 +42,6 @@ from requisitos.veredito import como_dict
 
 class AtoRecusado(Exception):
     """O ato não pode ser praticado; a mensagem (pt-BR) diz o que fazer."""
-
-
-def _permissao(nome: str):
-    def pode(processo, user) -> bool:
-        return tem_papel(user, *ATOS[nome].papeis)
-
-    return pode
-
-
-def condicao(mensagem):
-    """Marca uma condição de transição com o texto exibido quando ela não é atendida
-    (um texto, ou uma função do processo que o compõe)."""
-
-    def decorar(funcao):
-        funcao.mensagem = mensagem
-        return funcao
-
-    return decorar
-
-
-@condicao("A visita in loco ainda não foi registrada (Art. 17, I).")
-def visita_realizada_ou_facultativa(processo) -> bool:
-    return (
-        processo.estado == Estado.VISITA_REALIZADA or rito.RITOS[processo.tipo].visita_facultativa
-    )
-
-
-@condicao("A verificação in loco do Art. 2º, V não foi registrada na visita.")
-def art2_v_verificado(processo) -> bool:
-    if not rito.RITOS[processo.tipo].requisitos_art2:
-        return True
-    visita = processo.andamentos.filter(ato="registrar_visita").first()
-    return visita is not None and visita.dados.get("condicoes_instalacao") is not None
-
-
-@condicao("O nome do município deve ser o da sede (Art. 7º, I).")
-def nome_igual_sede(processo) -> bool:
-    if processo.tipo not in (Tipo.CRIACAO, Tipo.FUSAO):
-        return True
-    return normalizar_nome(processo.nome_proposto) == normalizar_nome(processo.sede_proposta)
-
-
-def _problemas_do_nome(processo) -> str:
-    veredito = avaliacao.avaliar_nome(processo)
-    return "Nome recusado pelo Art. 6º: " + " ".join(p.mensagem for p in veredito.problemas)
-
-
-@condicao(_problemas_do_nome)
-def toponimo_valido(processo) -> bool:
-    """Art. 6º: calculado sobre o nome proposto (repetição no País, datas, palavras)."""
-    if processo.tipo not in TIPOS_COM_NOME_NOVO:
-        return True
-    return avaliacao.avaliar_nome(processo).valido
-
-
-def _certidoes_que_faltam(processo) -> str:
-    return " ".join(certidoes_que_faltam(processo))
-
-
-@condicao(_certidoes_que_faltam)
-def certidoes_respondidas(processo) -> bool:
-    """Art. 2º, §§ 2º e 3º: calculado sobre os ofícios, não declarado por quem pratica."""
-    return not certidoes_que_faltam(processo)
-
-
-@condicao("Vedado pelo Art. 3º: período de seis meses antes da eleição municipal.")
-def fora_da_janela_art3(processo) -> bool:
-    if processo.tipo not in TIPOS_ART3:
-        return True
-    # A data do ato em prática (posta pelo serviço) ou, para exibir os botões, a de hoje.
-    data = getattr(processo, "data_do_ato", None) or timezone.localdate()
-    if not parametros_em_vigor(data).art3_vigente:
-        return True
-    janela = janela_art3(data)
-    return janela is None or not janela.vedado
-
-
-def normalizar_nome(nome: str) -> str:
-    sem_acentos = unicodedata.normalize("NFKD", nome or "").encode("ascii", "ignore").decode()
-    return " ".join(sem_acentos.replace("-", " ").lower().split())
 
 
 class ProcessoQuerySet(models.QuerySet):
@@ -261,7 +187,9 @@ class Processo(ConcurrentTransitionMixin, models.Model):
     # Cada método recebe os dados já validados do formulário do ato e devolve, quando o
     # destino depende da conclusão, o estado seguinte.
 
-    @transition(estado, source="", target=Estado.PROTOCOLADA, permission=_permissao("protocolar"))
+    @transition(
+        estado, source="", target=Estado.PROTOCOLADA, permission=permissao_do_ato("protocolar")
+    )
     def protocolar(self, dados: dict) -> None:
         pass
 
@@ -269,7 +197,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=[Estado.PROTOCOLADA, Estado.EM_INSTRUCAO],
         target=Estado.EM_DILIGENCIA,
-        permission=_permissao("baixar_em_diligencia"),
+        permission=permissao_do_ato("baixar_em_diligencia"),
     )
     def baixar_em_diligencia(self, dados: dict) -> None:
         pass
@@ -278,7 +206,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=[Estado.PROTOCOLADA, Estado.EM_DILIGENCIA],
         target=Estado.EM_INSTRUCAO,
-        permission=_permissao("receber_na_crt"),
+        permission=permissao_do_ato("receber_na_crt"),
     )
     def receber_na_crt(self, dados: dict) -> None:
         exigir_declaracoes("receber_na_crt", dados)
@@ -287,7 +215,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.EM_INSTRUCAO,
         target=Estado.VISITA_REALIZADA,
-        permission=_permissao("registrar_visita"),
+        permission=permissao_do_ato("registrar_visita"),
     )
     def registrar_visita(self, dados: dict) -> None:
         if rito.RITOS[self.tipo].requisitos_art2 and dados.get("condicoes_instalacao") is None:
@@ -302,7 +230,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
             Estado.DELIBERACAO_ARQUIVAMENTO,
         ),
         conditions=[visita_realizada_ou_facultativa],
-        permission=_permissao("emitir_parecer_preliminar"),
+        permission=permissao_do_ato("emitir_parecer_preliminar"),
     )
     def emitir_parecer_preliminar(self, dados: dict) -> str:
         if dados["conclusao"] == "arquivamento":
@@ -315,7 +243,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         target=RETURN_VALUE(
             Estado.ARQUIVADO, Estado.AGUARDANDO_CERTIDOES, Estado.AGUARDANDO_PARECER_MERITO
         ),
-        permission=_permissao("deliberar_arquivamento"),
+        permission=permissao_do_ato("deliberar_arquivamento"),
     )
     def deliberar_arquivamento(self, dados: dict) -> str:
         if dados["resultado"] == "aprovado":
@@ -328,7 +256,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         source=Estado.AGUARDANDO_CERTIDOES,
         target=Estado.AGUARDANDO_PARECER_MERITO,
         conditions=[art2_v_verificado, certidoes_respondidas],
-        permission=_permissao("concluir_certidoes"),
+        permission=permissao_do_ato("concluir_certidoes"),
     )
     def concluir_certidoes(self, dados: dict) -> None:
         pass
@@ -337,7 +265,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.AGUARDANDO_PARECER_MERITO,
         target=Estado.DELIBERACAO_PLENARIO,
-        permission=_permissao("emitir_parecer_merito"),
+        permission=permissao_do_ato("emitir_parecer_merito"),
     )
     def emitir_parecer_merito(self, dados: dict) -> None:
         """Art. 18. Na criação, o parecer traz a avaliação do Art. 2º (e § 1º), calculada e
@@ -360,7 +288,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.DELIBERACAO_PLENARIO,
         target=RETURN_VALUE(Estado.NA_CCJ, Estado.ARQUIVADO),
-        permission=_permissao("deliberar_plenario"),
+        permission=permissao_do_ato("deliberar_plenario"),
     )
     def deliberar_plenario(self, dados: dict) -> str:
         return Estado.NA_CCJ if dados["resultado"] == "aprovado" else Estado.ARQUIVADO
@@ -369,7 +297,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.NA_CCJ,
         target=RETURN_VALUE(Estado.ELABORACAO_PDL, Estado.ELABORACAO_PL, Estado.ARQUIVADO),
-        permission=_permissao("registrar_parecer_ccj"),
+        permission=permissao_do_ato("registrar_parecer_ccj"),
     )
     def registrar_parecer_ccj(self, dados: dict) -> str:
         if dados["conclusao"] == "contrario":
@@ -380,7 +308,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.ELABORACAO_PDL,
         target=Estado.PDL_EM_TRAMITACAO,
-        permission=_permissao("apresentar_pdl"),
+        permission=permissao_do_ato("apresentar_pdl"),
     )
     def apresentar_pdl(self, dados: dict) -> None:
         pass
@@ -389,7 +317,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.PDL_EM_TRAMITACAO,
         target=Estado.DECRETO_PUBLICADO,
-        permission=_permissao("publicar_decreto"),
+        permission=permissao_do_ato("publicar_decreto"),
     )
     def publicar_decreto(self, dados: dict) -> None:
         pass
@@ -398,7 +326,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.PDL_EM_TRAMITACAO,
         target=Estado.ARQUIVADO,
-        permission=_permissao("rejeitar_pdl"),
+        permission=permissao_do_ato("rejeitar_pdl"),
     )
     def rejeitar_pdl(self, dados: dict) -> None:
         pass
@@ -407,7 +335,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.DECRETO_PUBLICADO,
         target=Estado.PLEBISCITO_NO_TRE,
-        permission=_permissao("encaminhar_ao_tre"),
+        permission=permissao_do_ato("encaminhar_ao_tre"),
     )
     def encaminhar_ao_tre(self, dados: dict) -> None:
         pass
@@ -416,7 +344,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.PLEBISCITO_NO_TRE,
         target=Estado.RESULTADO_EM_ANALISE,
-        permission=_permissao("registrar_resultado"),
+        permission=permissao_do_ato("registrar_resultado"),
     )
     def registrar_resultado(self, dados: dict) -> None:
         pass
@@ -425,7 +353,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.RESULTADO_EM_ANALISE,
         target=RETURN_VALUE(Estado.ELABORACAO_PL, Estado.ARQUIVADO),
-        permission=_permissao("emitir_parecer_resultado"),
+        permission=permissao_do_ato("emitir_parecer_resultado"),
     )
     def emitir_parecer_resultado(self, dados: dict) -> str:
         if dados["conclusao"] == "contrario":
@@ -442,7 +370,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         source=Estado.ELABORACAO_PL,
         target=Estado.PL_EM_ORDEM_DO_DIA,
         conditions=[nome_igual_sede, toponimo_valido],
-        permission=_permissao("apresentar_pl"),
+        permission=permissao_do_ato("apresentar_pl"),
     )
     def apresentar_pl(self, dados: dict) -> None:
         """Art. 6º: repetição, datas e palavras são calculadas (condição); a vedação de nome
@@ -460,7 +388,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         source=Estado.PL_EM_ORDEM_DO_DIA,
         target=Estado.AGUARDANDO_SANCAO,
         conditions=[fora_da_janela_art3],
-        permission=_permissao("aprovar_pl"),
+        permission=permissao_do_ato("aprovar_pl"),
     )
     def aprovar_pl(self, dados: dict) -> None:
         pass
@@ -469,7 +397,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.PL_EM_ORDEM_DO_DIA,
         target=Estado.ARQUIVADO,
-        permission=_permissao("rejeitar_pl"),
+        permission=permissao_do_ato("rejeitar_pl"),
     )
     def rejeitar_pl(self, dados: dict) -> None:
         pass
@@ -479,7 +407,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         source=Estado.AGUARDANDO_SANCAO,
         target=Estado.CONCLUIDO,
         conditions=[fora_da_janela_art3],
-        permission=_permissao("registrar_lei"),
+        permission=permissao_do_ato("registrar_lei"),
     )
     def registrar_lei(self, dados: dict) -> None:
         pass
@@ -488,7 +416,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=list(NAO_TERMINAIS),
         target=Estado.ARQUIVADO,
-        permission=_permissao("arquivar"),
+        permission=permissao_do_ato("arquivar"),
     )
     def arquivar(self, dados: dict) -> None:
         pass
@@ -497,13 +425,16 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.ARQUIVADO,
         target=RETURN_VALUE(*NAO_TERMINAIS),
-        permission=_permissao("desarquivar"),
+        permission=permissao_do_ato("desarquivar"),
     )
     def desarquivar(self, dados: dict) -> str:
         return self._retorno_obrigatorio("desarquivar")
 
     @transition(
-        estado, source=list(ATIVOS), target=Estado.SOBRESTADO, permission=_permissao("sobrestar")
+        estado,
+        source=list(ATIVOS),
+        target=Estado.SOBRESTADO,
+        permission=permissao_do_ato("sobrestar"),
     )
     def sobrestar(self, dados: dict) -> None:
         pass
@@ -512,7 +443,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.SOBRESTADO,
         target=RETURN_VALUE(*ATIVOS),
-        permission=_permissao("retomar"),
+        permission=permissao_do_ato("retomar"),
     )
     def retomar(self, dados: dict) -> str:
         return self._retorno_obrigatorio("retomar")
@@ -567,70 +498,3 @@ class Andamento(models.Model):
 
     def __str__(self) -> str:
         return f"{self.processo.protocolo} — {self.get_ato_display()} ({self.data_ato:%d/%m/%Y})"
-
-
-class ExercicioPresidenciaQuerySet(models.QuerySet):
-    def vigentes(self, data):
-        return self.filter(Q(fim__isnull=True) | Q(fim__gte=data), inicio__lte=data)
-
-
-class ExercicioPresidencia(models.Model):
-    """Art. 21: membro da CRT em exercício da Presidência, na ausência do Presidente."""
-
-    membro = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
-    inicio = models.DateField("início")
-    fim = models.DateField("fim", null=True, blank=True)
-    ato_designacao = models.CharField("ato de designação", max_length=200)
-
-    objects = ExercicioPresidenciaQuerySet.as_manager()
-
-    class Meta:
-        verbose_name = "exercício da Presidência"
-        verbose_name_plural = "exercícios da Presidência"
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(fim__isnull=True) | Q(fim__gte=models.F("inicio")),
-                name="exercicio_fim_apos_inicio",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.membro} em exercício desde {self.inicio:%d/%m/%Y}"
-
-
-class Manifestacao(models.Model):
-    """Art. 22: o Deputado tem "direito a voz e sem direito a voto" — Decisão: a voz é uma
-    manifestação registrada no processo; nenhum ato, nenhum voto."""
-
-    processo = models.ForeignKey(Processo, on_delete=models.PROTECT, related_name="manifestacoes")
-    deputado = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
-    texto = models.TextField("manifestação")
-    registrada_em = models.DateTimeField("registrada em", auto_now_add=True)
-
-    class Meta:
-        verbose_name = "manifestação de Deputado"
-        verbose_name_plural = "manifestações de Deputados"
-        ordering = ["-registrada_em", "-id"]
-        constraints = [
-            models.CheckConstraint(condition=~Q(texto=""), name="manifestacao_com_texto")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.deputado} em {self.processo.protocolo}"
-
-
-class RegistroAcesso(models.Model):
-    """Art. 22: cada vista de processo ou documento por Deputado fica registrada."""
-
-    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
-    processo = models.ForeignKey(Processo, on_delete=models.PROTECT, related_name="acessos")
-    objeto = models.CharField("o que foi visto", max_length=120, default="processo")
-    em = models.DateTimeField("em", auto_now_add=True)
-
-    class Meta:
-        verbose_name = "registro de acesso"
-        verbose_name_plural = "registros de acesso"
-        ordering = ["-em"]
-
-    def __str__(self) -> str:
-        return f"{self.usuario} viu {self.objeto} de {self.processo.protocolo}"

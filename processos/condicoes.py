@@ -1,0 +1,94 @@
+"""As guardas das transições (DOMAIN §3): papel de cada ato e condições calculadas, cada
+uma com o texto que a página do processo mostra quando ela não é atendida."""
+
+import unicodedata
+
+from django.utils import timezone
+
+from processos import avaliacao, rito
+from processos.atos import ATOS
+from processos.estados import TIPOS_ART3, TIPOS_COM_NOME_NOVO, Estado, Tipo
+from processos.oficios import certidoes_que_faltam
+from processos.papeis import tem_papel
+from requisitos.eleicoes import janela_art3
+from requisitos.models import parametros_em_vigor
+
+
+def permissao_do_ato(nome: str):
+    def pode(processo, user) -> bool:
+        return tem_papel(user, *ATOS[nome].papeis)
+
+    return pode
+
+
+def condicao(mensagem):
+    """Marca uma condição de transição com o texto exibido quando ela não é atendida
+    (um texto, ou uma função do processo que o compõe)."""
+
+    def decorar(funcao):
+        funcao.mensagem = mensagem
+        return funcao
+
+    return decorar
+
+
+@condicao("A visita in loco ainda não foi registrada (Art. 17, I).")
+def visita_realizada_ou_facultativa(processo) -> bool:
+    return (
+        processo.estado == Estado.VISITA_REALIZADA or rito.RITOS[processo.tipo].visita_facultativa
+    )
+
+
+@condicao("A verificação in loco do Art. 2º, V não foi registrada na visita.")
+def art2_v_verificado(processo) -> bool:
+    if not rito.RITOS[processo.tipo].requisitos_art2:
+        return True
+    visita = processo.andamentos.filter(ato="registrar_visita").first()
+    return visita is not None and visita.dados.get("condicoes_instalacao") is not None
+
+
+@condicao("O nome do município deve ser o da sede (Art. 7º, I).")
+def nome_igual_sede(processo) -> bool:
+    if processo.tipo not in (Tipo.CRIACAO, Tipo.FUSAO):
+        return True
+    return normalizar_nome(processo.nome_proposto) == normalizar_nome(processo.sede_proposta)
+
+
+def _problemas_do_nome(processo) -> str:
+    veredito = avaliacao.avaliar_nome(processo)
+    return "Nome recusado pelo Art. 6º: " + " ".join(p.mensagem for p in veredito.problemas)
+
+
+@condicao(_problemas_do_nome)
+def toponimo_valido(processo) -> bool:
+    """Art. 6º: calculado sobre o nome proposto (repetição no País, datas, palavras)."""
+    if processo.tipo not in TIPOS_COM_NOME_NOVO:
+        return True
+    return avaliacao.avaliar_nome(processo).valido
+
+
+def _certidoes_que_faltam(processo) -> str:
+    return " ".join(certidoes_que_faltam(processo))
+
+
+@condicao(_certidoes_que_faltam)
+def certidoes_respondidas(processo) -> bool:
+    """Art. 2º, §§ 2º e 3º: calculado sobre os ofícios, não declarado por quem pratica."""
+    return not certidoes_que_faltam(processo)
+
+
+@condicao("Vedado pelo Art. 3º: período de seis meses antes da eleição municipal.")
+def fora_da_janela_art3(processo) -> bool:
+    if processo.tipo not in TIPOS_ART3:
+        return True
+    # A data do ato em prática (posta pelo serviço) ou, para exibir os botões, a de hoje.
+    data = getattr(processo, "data_do_ato", None) or timezone.localdate()
+    if not parametros_em_vigor(data).art3_vigente:
+        return True
+    janela = janela_art3(data)
+    return janela is None or not janela.vedado
+
+
+def normalizar_nome(nome: str) -> str:
+    sem_acentos = unicodedata.normalize("NFKD", nome or "").encode("ascii", "ignore").decode()
+    return " ".join(sem_acentos.replace("-", " ").lower().split())
