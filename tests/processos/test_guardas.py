@@ -301,5 +301,5 @@ def test_pagina_mostra_aprovar_pl_desabilitado_com_o_motivo_do_art3(client, mesa
         html = client.get(f"/processos/{processo.slug}/").content.decode()
 
     assert f'href="/processos/{processo.slug}/atos/aprovar-pl/"' not in html
-    assert "Aprovar PL — falta: Vedado pelo Art. 3º" in html
+    assert "Aprovar PL — indisponível: Vedado pelo Art. 3º" in html
     assert f'href="/processos/{processo.slug}/atos/rejeitar-pl/"' in html
