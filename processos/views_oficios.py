@@ -89,7 +89,7 @@ def reiterar(request, protocolo, pk):
             oficio_id=oficio.pk, usuario=request.user, enviado_em=dados["enviado_em"]
         ),
         titulo="Reiterar ofício (Art. 9º)",
-        sucesso="Reiteração registrada (Art. 9º), a partir do",
+        sucesso="Reiteração registrada (Art. 9º), reiterando o",
     )
 
 
