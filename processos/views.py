@@ -15,32 +15,21 @@ from django.utils import timezone
 from processos import services
 from processos.atos import ATOS, POR_SLUG
 from processos.avaliacao import avaliar_nome
+from processos.avisos import TEXTO_BLOQUEIO_FEDERAL, avisos_legais
 from processos.diagrama import etapas
-from processos.estados import (
-    TIPOS_ART3,
-    TIPOS_COM_BLOQUEIO_FEDERAL,
-    TIPOS_COM_NOME_NOVO,
-    Estado,
-)
+from processos.estados import TIPOS_COM_NOME_NOVO, Estado
 from processos.filtros import ProcessoFilter
 from processos.forms import FORMULARIOS, ManifestacaoForm, ProtocolarForm, descrever_dado
 from processos.models import AtoRecusado, Oficio, Processo, RegistroAcesso
 from processos.papeis import DEPUTADO, LEITORES, PRESIDENTE, SERVIDOR, papeis_do_usuario, tem_papel
 from processos.rito import DESVIOS
 from processos.servicos_oficios import linhas_do_processo
-from requisitos.eleicoes import janela_art3
 from requisitos.models import parametros_em_vigor
 from requisitos.municipios_br import por_codigo
 from requisitos.prazos import DIAS_ALERTA
 from requisitos.veredito import numero_de_json, requisito_de_dict
 
 POR_PAGINA = 50
-TEXTO_BLOQUEIO_FEDERAL = (
-    "Desde a EC 15/1996, o art. 18, § 4º, da Constituição exige lei complementar federal e "
-    "Estudos de Viabilidade Municipal antes de criar, fundir, incorporar ou desmembrar "
-    "municípios. Essa lei ainda não existe (STF, ADO 3682 e ADI 4711), e a Justiça Eleitoral "
-    "não realiza os plebiscitos. O processo pode ser protocolado e instruído."
-)
 
 
 def inicio(request):
@@ -181,7 +170,7 @@ def detalhe(request, protocolo):
             "etapas": etapas(processo, andamentos),
             "andamentos": [(a, _dados_legiveis(a)) for a in andamentos],
             "atos": services.atos_da_tela(processo, request.user),
-            "avisos": _avisos_legais(processo),
+            "avisos": avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),
             "avaliacao_art2": _avaliacao_art2(andamentos),
             "manifestacoes": processo.manifestacoes.select_related("deputado"),
@@ -282,7 +271,7 @@ def ato(request, protocolo, slug):
             "form": form,
             "motivos": motivos,
             "destinos": _destinos_possiveis(processo, definicao.nome),
-            "avisos": _avisos_legais(processo) if definicao.aviso_bloqueio else [],
+            "avisos": avisos_legais(processo) if definicao.aviso_bloqueio else [],
         },
         status=400 if request.method == "POST" else 200,
     )
@@ -299,35 +288,6 @@ def _destinos_possiveis(processo, nome_ato) -> list[str]:
             possiveis = set(processo.caminho()) | DESVIOS
             return [Estado(alvo).label for alvo in alvos if alvo in possiveis]
     return []
-
-
-def _avisos_legais(processo) -> list[dict]:
-    parametros = parametros_em_vigor()
-    avisos = []
-    if parametros.bloqueio_constitucional and processo.tipo in TIPOS_COM_BLOQUEIO_FEDERAL:
-        avisos.append(
-            {
-                "nivel": "warning",
-                "titulo": "Bloqueio constitucional federal",
-                "texto": TEXTO_BLOQUEIO_FEDERAL,
-            }
-        )
-    if processo.tipo in TIPOS_ART3:
-        janela = janela_art3(timezone.localdate())
-        if janela:
-            vigente = (
-                "aplicado"
-                if parametros.art3_vigente
-                else ("informativo: declarado inconstitucional na ADPF 819")
-            )
-            avisos.append(
-                {
-                    "nivel": "danger" if janela.vedado and parametros.art3_vigente else "info",
-                    "titulo": f"Art. 3º ({vigente})",
-                    "texto": janela.mensagem,
-                }
-            )
-    return avisos
 
 
 def _dados_legiveis(andamento) -> list[tuple[str, object]]:
