@@ -32,7 +32,24 @@ class TipoDocumento(models.TextChoices):
     CERTIDAO_DISTRITO = "certidao_distrito", "Certidão de requisitos para criação de distrito"
 
 
+# Públicos por natureza (DOMAIN §4; Art. 23): os pareceres emitidos e as proposições. Ofícios,
+# informes, o extrato e a cópia integral reúnem peças internas — só por liberação expressa.
+TIPOS_PUBLICOS = frozenset(
+    {
+        TipoDocumento.PARECER_PRELIMINAR,
+        TipoDocumento.PARECER_MERITO,
+        TipoDocumento.PDL,
+        TipoDocumento.PARECER_RESULTADO,
+        TipoDocumento.PL,
+    }
+)
+
+
 class DocumentoQuerySet(models.QuerySet):
+    def publicos(self):
+        """O que o portal mostra a qualquer pessoa: tipo público e ligado a um processo."""
+        return self.filter(tipo__in=TIPOS_PUBLICOS, processo__isnull=False)
+
     def vigentes(self):
         """Versões não substituídas (a substituída continua válida, mas não é a atual)."""
         return self.filter(substituido_por__isnull=True)

@@ -8,6 +8,7 @@ app_name = "documentos"
 urlpatterns = [
     path("validar/", views.validar, name="validar"),
     path("documentos/<str:codigo>/", views.documento, name="documento"),
+    path("portal/documentos/<str:codigo>/", views.publico, name="publico"),
     path(
         "processos/<protocolo:protocolo>/documentos/extrato/",
         views.emitir_extrato,

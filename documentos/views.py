@@ -85,6 +85,14 @@ def documento(request, codigo):
     return _pdf(doc, baixar=request.GET.get("baixar") == "1")
 
 
+@require_GET
+def publico(request, codigo):
+    """Download público (portal, sem login). Fora dos tipos públicos ou sem processo: 404,
+    e não 403 — a resposta não confirma que o código existe."""
+    doc = get_object_or_404(Documento.objects.publicos(), codigo=codigo)
+    return _pdf(doc, baixar=False)
+
+
 def _processo(protocolo: str) -> Processo:
     numero, ano = protocolo.split("-")
     return get_object_or_404(Processo, numero=int(numero), ano=int(ano))
