@@ -65,3 +65,12 @@ class ProcessoFilter(django_filters.FilterSet):
         if numero.isdigit():
             filtro |= Q(numero=int(numero), **({"ano": int(ano)} if ano.isdigit() else {}))
         return queryset.filter(filtro).distinct()
+
+
+class ProcessoPublicoFilter(ProcessoFilter):
+    """A busca do portal: os mesmos critérios, sem "aguardando atos do meu perfil", que só
+    faz sentido para quem tem papel na tramitação."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.filters.pop("aguardando")

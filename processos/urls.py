@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from processos import views, views_oficios
+from processos import views, views_oficios, views_portal
 
 
 class ProtocoloConverter:
@@ -28,6 +28,12 @@ urlpatterns = [
     path("processos/<protocolo:protocolo>/atos/<slug:slug>/", views.ato, name="ato"),
     path("processos/<protocolo:protocolo>/manifestacao/", views.manifestacao, name="manifestacao"),
     path("prazos/", views_oficios.prazos, name="prazos"),
+    path("portal/", views_portal.portal, name="portal"),
+    path(
+        "portal/processos/<protocolo:protocolo>/",
+        views_portal.portal_processo,
+        name="portal_processo",
+    ),
     path(
         "processos/<protocolo:protocolo>/oficios/<int:pk>/recebimento/",
         views_oficios.registrar_recebimento,

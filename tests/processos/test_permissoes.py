@@ -87,6 +87,9 @@ REGRAS = {
     "processos:prazos": {
         "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
     },
+    # DOMAIN §4: o portal de transparência é público — todos, inclusive sem login.
+    "processos:portal": {"GET": dict.fromkeys(PAPEIS, 200)},
+    "processos:portal_processo": {"GET": dict.fromkeys(PAPEIS, 200)},
     "processos:oficio_recebimento": "REGRAS_OFICIOS",
     "processos:oficio_resposta": "REGRAS_OFICIOS",
     "processos:oficio_reiterar": "REGRAS_OFICIOS",
@@ -196,6 +199,8 @@ def test_cada_papel_recebe_o_que_a_regra_da_url_diz(nome, metodo, papel, como, o
         "processos:detalhe": f"/processos/{processo.slug}/",
         "processos:manifestacao": f"/processos/{processo.slug}/manifestacao/",
         "processos:prazos": "/prazos/",
+        "processos:portal": "/portal/",
+        "processos:portal_processo": f"/portal/processos/{processo.slug}/",
     }
     dados = {}
     if nome == "processos:novo":
