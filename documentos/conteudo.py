@@ -223,7 +223,8 @@ def linhas_do_andamento(andamento: Andamento) -> list[tuple[str, object]]:
     return [
         descrever_dado(andamento.ato, campo, valor)
         for campo, valor in (andamento.dados or {}).items()
-        if valor not in (None, "", [])
+        # Avaliações e números estruturados têm as suas seções nos pareceres.
+        if valor not in (None, "", []) and not isinstance(valor, dict | list)
     ]
 
 
@@ -247,16 +248,20 @@ def extrato(processo: Processo, usuario, documentos) -> Conteudo:
 
 
 def parecer_resultado(andamento: Andamento) -> Conteudo:
-    """Art. 20 e Art. 11: parecer sobre o resultado, com as três leituras e a que governa."""
-    from documentos.tabelas import resultado_do_plebiscito
-
+    """Art. 20 e Art. 11: parecer sobre o resultado. As três leituras, a regra que governa e
+    a conclusão vêm da apuração que o próprio ato calculou e gravou: o PDF não recalcula e
+    não pode dizer outra coisa que o ato."""
     processo = andamento.processo
-    registro = _ultimo(processo, "registrar_resultado")
+    apuracao = andamento.dados["apuracao"]
+    registro = processo.andamentos.filter(
+        ato__in=("registrar_resultado", "retificar_resultado"),
+        resultado_plebiscito__versao=apuracao["versao_resultado"],
+    ).first()
     contexto = _base(
         andamento,
         registro=registro,
-        resultado=resultado_do_plebiscito(registro, andamento.data_ato),
-        favoravel=andamento.dados.get("conclusao") == "favoravel",
+        apuracao=apuracao,
+        favoravel=apuracao["aprovado"],
     )
     return Conteudo(
         "parecer_resultado",
@@ -265,6 +270,19 @@ def parecer_resultado(andamento: Andamento) -> Conteudo:
         "pdf/parecer_resultado.html",
         contexto,
     )
+
+
+def informe_fase_tre(andamento: Andamento) -> Conteudo | None:
+    """Art. 19, § 2º: o informe ao Plenário sobre uma fase do plebiscito no TRE, quando quem
+    a registrou pediu a emissão."""
+    dados = andamento.dados
+    if not dados.get("emitir_informe"):
+        return None
+    fase = andamento.fase_tre
+    texto = f"{fase.get_fase_display()} em {fase.data:%d/%m/%Y} — referência: {fase.referencia}."
+    if fase.observacao:
+        texto += "\n\n" + fase.observacao
+    return informe_plenario(andamento, fase.get_fase_display(), texto)
 
 
 ORGAOS_OFICIO = {

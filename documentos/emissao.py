@@ -126,6 +126,7 @@ CONSTRUTORES = {
     "apresentar_pdl": c.pdl,
     "emitir_parecer_resultado": c.parecer_resultado,
     "apresentar_pl": c.pl,
+    "registrar_fase_tre": c.informe_fase_tre,
 }
 
 
@@ -135,7 +136,8 @@ def emitir_documentos_do_ato(andamento: Andamento, *, oficios=()) -> list[Docume
     if andamento.ato == "encaminhar_ao_tre":
         return _encaminhar_ao_tre(andamento)
     construtor = CONSTRUTORES.get(andamento.ato)
-    documentos = [emitir(construtor(andamento), usuario=andamento.usuario)] if construtor else []
+    conteudo = construtor(andamento) if construtor else None
+    documentos = [emitir(conteudo, usuario=andamento.usuario)] if conteudo else []
     return documentos + [
         emitir(c.oficio(andamento, orgao=o.orgao, numero=o.numero), usuario=andamento.usuario)
         for o in oficios

@@ -1,13 +1,7 @@
-"""As tabelas que os pareceres trazem: os requisitos do Art. 2º como avaliados e as três
-leituras do resultado do plebiscito."""
+"""As tabelas que os pareceres trazem: os requisitos do Art. 2º como avaliados."""
 
-from datetime import date
-
-from plebiscito.regras import ResultadoPlebiscito, Votacao, apurar
 from processos import rito
 from processos.models import Andamento, Processo
-from requisitos.models import parametros_em_vigor
-from requisitos.parametros import REGRAS_PLEBISCITO
 from requisitos.regras import Requisito
 from requisitos.veredito import requisito_de_dict
 
@@ -25,18 +19,3 @@ def tabela_requisitos(processo: Processo, andamento: Andamento) -> list[Requisit
         for r in remanescente["requisitos"]:
             linhas.append(requisito_de_dict(r, prefixo=f"{nome}, após o desmembramento: "))
     return linhas
-
-
-def resultado_do_plebiscito(
-    registro: Andamento | None, data: date
-) -> tuple[ResultadoPlebiscito, str] | None:
-    """As três leituras sobre os números registrados pela Mesa (Art. 20), com a regra em
-    vigor na data do parecer."""
-    if registro is None:
-        return None
-    dados = registro.dados
-    votacao = Votacao(
-        *(int(dados[c]) for c in ("inscritos", "comparecimento", "sim", "nao", "brancos", "nulos"))
-    )
-    regra = parametros_em_vigor(data).regra_plebiscito
-    return apurar(votacao, regra), REGRAS_PLEBISCITO[regra]

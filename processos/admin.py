@@ -27,12 +27,14 @@ class AndamentoInline(admin.TabularInline):
 
 
 @admin.register(Processo)
-class ProcessoAdmin(admin.ModelAdmin):
+class ProcessoAdmin(SomenteLeituraAdmin):
+    """Consulta. O processo nasce pelo ato "protocolar" (numeração e Andamento) e muda só
+    pelos atos — os dados, pelo "retificar_dados", que registra antes/depois e respeita os
+    bloqueios do Art. 19, § 3º; uma edição aqui os contornaria."""
+
     list_display = ["protocolo", "tipo", "nome_proposto", "estado", "ultima_movimentacao"]
     list_filter = ["tipo", "estado", "ano", "forma_encaminhamento"]
     search_fields = ["nome_proposto", "sede_proposta", "numero", "municipios_origem__nome"]
-    readonly_fields = ["numero", "ano", "estado", "criado_em", "ultima_movimentacao"]
-    autocomplete_fields = ["municipios_origem"]
     inlines = [AndamentoInline]
     date_hierarchy = "criado_em"
 
@@ -40,12 +42,13 @@ class ProcessoAdmin(admin.ModelAdmin):
     def protocolo(self, obj):
         return obj.protocolo
 
-    def has_add_permission(self, request):
-        # Processo nasce pelo ato "protocolar" (numeração e Andamento), não pelo admin.
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+    def get_readonly_fields(self, request, obj=None):
+        # Todos os campos, inclusive o M2M: somente leitura mesmo que alguém conceda
+        # permissão de alteração.
+        opcoes = self.model._meta
+        return [f.name for f in opcoes.fields if not f.primary_key] + [
+            f.name for f in opcoes.many_to_many
+        ]
 
 
 @admin.register(Andamento)

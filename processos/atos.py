@@ -33,6 +33,9 @@ class Ato:
     declaracoes: tuple[Declaracao, ...] = field(default_factory=tuple)
     # Ato a partir do PDL: exibe o aviso do bloqueio constitucional (DOMAIN §1).
     aviso_bloqueio: bool = False
+    # O ato não muda o estado (corrige ou completa o registro): não é trabalho pendente no
+    # painel e o resumo diz "O processo permanece em: …".
+    permanece: bool = False
 
     @property
     def slug(self) -> str:
@@ -106,6 +109,30 @@ _ATOS = (
     Ato("desarquivar", "Desarquivar", PRES, "Art. 21", exige_justificativa=True),
     Ato("sobrestar", "Sobrestar", PRES, "Art. 21", exige_justificativa=True),
     Ato("retomar", "Retomar", PRES, "Art. 21", exige_justificativa=True),
+    # Atos que não mudam o estado: corrigem ou completam o registro, sempre com Andamento.
+    Ato(
+        "registrar_fase_tre",
+        "Registrar fase do plebiscito no TRE",
+        CRT,
+        "Art. 19, § 2º",
+        permanece=True,
+    ),
+    Ato(
+        "retificar_resultado",
+        "Retificar resultado do plebiscito",
+        MESA_,
+        "Art. 20",
+        exige_justificativa=True,
+        permanece=True,
+    ),
+    Ato(
+        "retificar_dados",
+        "Retificar dados do processo",
+        CRT,
+        "Art. 19, § 3º",
+        exige_justificativa=True,
+        permanece=True,
+    ),
 )
 
 ATOS: dict[str, Ato] = {ato.nome: ato for ato in _ATOS}

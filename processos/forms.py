@@ -6,7 +6,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from processos import rito
+from processos import extensoes, retificacao, rito
 from processos.atos import ATOS
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
@@ -81,28 +81,20 @@ class ProtocolarForm(forms.ModelForm):
             "area_movida_km2",
             "area_total_km2",
             "divisas",
+            "memorial_descritivo",
         ]
         widgets = {
             "forma_encaminhamento": forms.RadioSelect,
             "municipios_origem": forms.SelectMultiple(attrs={"size": 8}),
             "resumo": forms.Textarea(attrs={"rows": 3}),
             "divisas": forms.Textarea(attrs={"rows": 3}),
+            "memorial_descritivo": forms.Textarea(attrs={"rows": 3}),
         }
         help_texts = {
             "municipios_origem": "Segure Ctrl para escolher mais de um.",
             "sede_proposta": "Na criação e na fusão, o nome do município é o da sede (Art. 7º, I).",
             "area_movida_km2": "Revisão de limites: define se o plebiscito é dispensado (Art. 8º).",
         }
-
-    # Quantos municípios de origem cada tipo pede (mínimo, máximo).
-    ORIGENS = {
-        Tipo.CRIACAO: (1, None),
-        Tipo.FUSAO: (2, None),
-        Tipo.INCORPORACAO: (2, 2),
-        Tipo.EXTINCAO: (1, 1),
-        Tipo.REVISAO_LIMITES: (1, None),
-        Tipo.ALTERACAO_NOME: (1, 1),
-    }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -113,9 +105,7 @@ class ProtocolarForm(forms.ModelForm):
         )
         self.fields["deputado_autor"].label_from_instance = _nome_do_usuario
         self.fields["forma_encaminhamento"].choices = FormaEncaminhamento.choices
-        self.fields["municipios_origem"].error_messages["invalid_choice"] = (
-            "Município desconhecido: %(value)s. Escolha um município de Mato Grosso da lista."
-        )
+        self.fields["municipios_origem"].error_messages["invalid_choice"] = MUNICIPIO_DESCONHECIDO
 
     def clean(self):
         dados = super().clean()
@@ -129,26 +119,41 @@ class ProtocolarForm(forms.ModelForm):
             )
         if dados.get("forma_encaminhamento") == FormaEncaminhamento.COMUNIDADE:
             dados["deputado_autor"] = None
-        tipo, origens = dados.get("tipo"), dados.get("municipios_origem")
-        if tipo and origens is not None:
-            minimo, maximo = self.ORIGENS[tipo]
-            if len(origens) < minimo or (maximo and len(origens) > maximo):
-                quantos = f"exatamente {minimo}" if minimo == maximo else f"ao menos {minimo}"
-                self.add_error(
-                    "municipios_origem", f"{Tipo(tipo).label}: escolha {quantos} município(s)."
-                )
-        movida, total = dados.get("area_movida_km2"), dados.get("area_total_km2")
-        for campo in ("area_movida_km2", "area_total_km2"):
-            if dados.get(campo) is not None and dados[campo] <= 0:
-                self.add_error(campo, "A área deve ser maior que zero.")
-        if movida and total and movida > total:
-            self.add_error(
-                "area_movida_km2",
-                "A área a desmembrar não pode ser maior que a área total do município.",
-            )
-        if tipo in (Tipo.CRIACAO, Tipo.FUSAO) and not dados.get("sede_proposta"):
-            self.add_error("sede_proposta", "Informe a sede proposta (Art. 7º, I).")
+        validar_territorio(self, dados.get("tipo"), dados)
         return dados
+
+
+# Quantos municípios de origem cada tipo pede (mínimo, máximo).
+ORIGENS_POR_TIPO = {
+    Tipo.CRIACAO: (1, None),
+    Tipo.FUSAO: (2, None),
+    Tipo.INCORPORACAO: (2, 2),
+    Tipo.EXTINCAO: (1, 1),
+    Tipo.REVISAO_LIMITES: (1, None),
+    Tipo.ALTERACAO_NOME: (1, 1),
+}
+MUNICIPIO_DESCONHECIDO = (
+    "Município desconhecido: %(value)s. Escolha um município de Mato Grosso da lista."
+)
+
+
+def validar_territorio(form: forms.Form, tipo: str | None, dados: dict) -> None:
+    """Protocolo e retificação: municípios de origem por tipo, áreas (Art. 8º) e sede
+    (Art. 7º, I), com o erro no campo."""
+    origens = dados.get("municipios_origem")
+    if tipo and origens is not None:
+        minimo, maximo = ORIGENS_POR_TIPO[tipo]
+        if len(origens) < minimo or (maximo and len(origens) > maximo):
+            quantos = f"exatamente {minimo}" if minimo == maximo else f"ao menos {minimo}"
+            form.add_error(
+                "municipios_origem", f"{Tipo(tipo).label}: escolha {quantos} município(s)."
+            )
+    for campo, mensagem in retificacao.erros_das_areas(
+        dados.get("area_movida_km2"), dados.get("area_total_km2")
+    ):
+        form.add_error(campo, mensagem)
+    if tipo in (Tipo.CRIACAO, Tipo.FUSAO) and not dados.get("sede_proposta"):
+        form.add_error("sede_proposta", "Informe a sede proposta (Art. 7º, I).")
 
 
 class ManifestacaoForm(forms.Form):
@@ -372,42 +377,6 @@ class EncaminharAoTreForm(AtoForm):
     numero_oficio = _curto("Número do ofício ao TRE")
 
 
-class RegistrarResultadoForm(AtoForm):
-    oficio_tre = _curto("Ofício do TRE")
-    data_leitura_plenario = CampoData(label="Lido em Plenário em")
-    inscritos = _inteiro("Eleitores inscritos", obrigatorio=True)
-    comparecimento = _inteiro("Comparecimento", obrigatorio=True)
-    sim = _inteiro("Votos Sim", obrigatorio=True)
-    nao = _inteiro("Votos Não", obrigatorio=True)
-    brancos = _inteiro("Votos em branco", obrigatorio=True)
-    nulos = _inteiro("Votos nulos", obrigatorio=True)
-
-    def clean(self):
-        dados = super().clean()
-        campos = ("inscritos", "comparecimento", "sim", "nao", "brancos", "nulos")
-        if any(dados.get(c) is None for c in campos):
-            return dados
-        soma = dados["sim"] + dados["nao"] + dados["brancos"] + dados["nulos"]
-        if soma != dados["comparecimento"]:
-            raise forms.ValidationError(
-                f"Sim + Não + brancos + nulos ({soma}) deve ser igual ao comparecimento "
-                f"({dados['comparecimento']})."
-            )
-        if dados["comparecimento"] > dados["inscritos"]:
-            self.add_error(
-                "comparecimento",
-                "O comparecimento não pode superar o número de eleitores inscritos.",
-            )
-        return dados
-
-
-class EmitirParecerResultadoForm(ParecerForm):
-    declara_plebiscito_aprovado = forms.BooleanField(
-        label="Declaro que o plebiscito aprovou a medida sob a regra vigente (Art. 11, § 2º).",
-        required=False,
-    )
-
-
 class ApresentarPlForm(AtoForm):
     numero_pl = _curto("Número do Projeto de Lei")
     data_sessao_ordem_do_dia = CampoData(
@@ -461,6 +430,77 @@ class SobrestarForm(AtoForm):
     )
 
 
+def _campo_do_processo(nome: str, **kwargs) -> forms.Field:
+    """O campo como no protocolo (mesmo rótulo, limites e validação do modelo)."""
+    return Processo._meta.get_field(nome).formfield(**kwargs)
+
+
+class RetificarDadosForm(AtoForm):
+    """Preenchido com os dados atuais; os campos que a etapa já fixou vêm desabilitados, com
+    o motivo. A transição confere os mesmos bloqueios (a tela não é a única barreira)."""
+
+    nome_proposto = _campo_do_processo("nome_proposto")
+    sede_proposta = _campo_do_processo(
+        "sede_proposta",
+        help_text="Na criação e na fusão, o nome do município é o da sede (Art. 7º, I).",
+    )
+    municipios_origem = _campo_do_processo(
+        "municipios_origem",
+        widget=forms.SelectMultiple(attrs={"size": 8}),
+        help_text="Segure Ctrl para escolher mais de um.",
+    )
+    area_movida_km2 = _campo_do_processo(
+        "area_movida_km2",
+        help_text="Revisão de limites: define se o plebiscito é dispensado (Art. 8º).",
+    )
+    area_total_km2 = _campo_do_processo("area_total_km2")
+    divisas = _campo_do_processo("divisas", widget=forms.Textarea(attrs={"rows": 3}))
+    memorial_descritivo = _campo_do_processo(
+        "memorial_descritivo", widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+    def ajustar(self):
+        self.fields["municipios_origem"].error_messages["invalid_choice"] = MUNICIPIO_DESCONHECIDO
+        # Os valores atuais, e não sugestões da URL: o que não mudar não é retificado.
+        atuais = retificacao.valores_atuais(self.processo)
+        atuais["municipios_origem"] = [m.pk for m in atuais["municipios_origem"]]
+        self.initial.update(atuais)
+        self.bloqueios = retificacao.bloqueios(self.processo)
+        for campo, motivo in self.bloqueios.items():
+            self.fields[campo].disabled = True
+            self.fields[campo].help_text = motivo[:1].upper() + motivo[1:]
+
+    def clean(self):
+        dados = super().clean()
+        validar_territorio(self, self.processo.tipo, dados)
+        # Campo desabilitado: o Django usa o valor atual e ignora o enviado. Um valor enviado
+        # diferente (POST forjado) é recusado com o motivo, em vez de ignorado em silêncio.
+        for campo, motivo in self.bloqueios.items():
+            if self._enviado_diferente(campo):
+                self.add_error(campo, f"{retificacao.rotulo(self.processo, campo)}: {motivo}")
+        return dados
+
+    def _enviado_diferente(self, campo: str) -> bool:
+        if self.add_prefix(campo) not in self.data:  # o navegador não envia o desabilitado
+            return False
+        campo_form = self.fields[campo]
+        try:
+            enviado = campo_form.clean(self[campo].data)
+        except forms.ValidationError:
+            return True
+        try:
+            return bool(retificacao.comparar(self.processo, {campo: enviado}))
+        except (ValueError, ArithmeticError):
+            return True
+
+    def dados_do_ato(self) -> dict:
+        dados = super().dados_do_ato()
+        dados["municipios_origem"] = list(dados["municipios_origem"])
+        return dados
+
+
+# Os formulários dos atos cujas fases vivem em outras apps (plebiscito, ...) são
+# registrados por elas em processos.extensoes; `formulario_do_ato` consulta os dois.
 FORMULARIOS: dict[str, type[AtoForm]] = {
     "baixar_em_diligencia": BaixarEmDiligenciaForm,
     "receber_na_crt": ReceberNaCrtForm,
@@ -475,8 +515,6 @@ FORMULARIOS: dict[str, type[AtoForm]] = {
     "publicar_decreto": PublicarDecretoForm,
     "rejeitar_pdl": SessaoForm,
     "encaminhar_ao_tre": EncaminharAoTreForm,
-    "registrar_resultado": RegistrarResultadoForm,
-    "emitir_parecer_resultado": EmitirParecerResultadoForm,
     "apresentar_pl": ApresentarPlForm,
     "aprovar_pl": SessaoForm,
     "rejeitar_pl": SessaoForm,
@@ -485,13 +523,17 @@ FORMULARIOS: dict[str, type[AtoForm]] = {
     "desarquivar": AtoForm,
     "sobrestar": SobrestarForm,
     "retomar": AtoForm,
+    "retificar_dados": RetificarDadosForm,
 }
-assert set(FORMULARIOS) == set(ATOS) - {"protocolar"}
+
+
+def formulario_do_ato(nome_ato: str) -> type[AtoForm] | None:
+    return extensoes.formulario(nome_ato) or FORMULARIOS.get(nome_ato)
 
 
 def descrever_dado(nome_ato: str, campo: str, valor) -> tuple[str, object]:
     """Rótulo e valor legível de um dado gravado no Andamento, para a linha do tempo."""
-    formulario = FORMULARIOS.get(nome_ato)
+    formulario = formulario_do_ato(nome_ato)
     campo_form = formulario.base_fields.get(campo) if formulario else None
     declaracoes = {d.campo: d.texto for d in ATOS[nome_ato].declaracoes} if nome_ato in ATOS else {}
     if campo_form is None:

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django_fsm import RETURN_VALUE, ConcurrentTransitionMixin, FSMField, transition
 
-from processos import avaliacao, rito
+from processos import avaliacao, extensoes, retificacao, rito
 from processos.atos import ATOS
 from processos.condicoes import (
     art2_v_verificado,
@@ -88,7 +88,8 @@ class Processo(ConcurrentTransitionMixin, models.Model):
     area_total_km2 = models.DecimalField(
         "área total do município (km²)", max_digits=12, decimal_places=3, null=True, blank=True
     )
-    divisas = models.TextField("divisas (memorial descritivo)", blank=True)
+    divisas = models.TextField("divisas", blank=True)
+    memorial_descritivo = models.TextField("memorial descritivo", blank=True)
     criado_em = models.DateTimeField("protocolado em", auto_now_add=True)
     ultima_movimentacao = models.DateTimeField("última movimentação", default=timezone.now)
 
@@ -161,12 +162,15 @@ class Processo(ConcurrentTransitionMixin, models.Model):
 
     @property
     def divisas_editaveis(self) -> bool:
-        """Art. 19, § 3º: emendas às divisas só até a aprovação do PDL."""
+        """Art. 19, § 3º: emendas às divisas só até a aprovação do PDL. O sobrestado conta
+        pela etapa de onde saiu. Decisão: nos ritos sem PDL (extinção, revisão sem
+        plebiscito) vale a mesma posição no caminho: bloqueadas da elaboração do PL em diante
+        (o PL menciona as divisas, Art. 7º, II)."""
         bloqueadas = {
             e
             for e in rito.CAMINHO_COMPLETO[rito.CAMINHO_COMPLETO.index(Estado.DECRETO_PUBLICADO) :]
         } | {Estado.ARQUIVADO}
-        return self.estado not in bloqueadas
+        return retificacao.etapa(self) not in bloqueadas
 
     def estado_de_retorno(self, nome_ato: str) -> str | None:
         """Para onde desarquivar ou retomar devolvem o processo: o estado de onde ele saiu
@@ -344,32 +348,40 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.PLEBISCITO_NO_TRE,
         target=Estado.RESULTADO_EM_ANALISE,
+        conditions=[extensoes.condicoes_da_fase("registrar_resultado")],
         permission=permissao_do_ato("registrar_resultado"),
     )
     def registrar_resultado(self, dados: dict) -> None:
-        pass
+        """Art. 20: o resultado por unidade de votação (app plebiscito) é conferido aqui,
+        dentro da transição; números inconsistentes não deixam o processo avançar."""
+        _preparo_obrigatorio("registrar_resultado", self, dados)
 
     @transition(
         estado,
         source=Estado.RESULTADO_EM_ANALISE,
         target=RETURN_VALUE(Estado.ELABORACAO_PL, Estado.ARQUIVADO),
+        conditions=[extensoes.condicoes_da_fase("emitir_parecer_resultado")],
         permission=permissao_do_ato("emitir_parecer_resultado"),
     )
     def emitir_parecer_resultado(self, dados: dict) -> str:
-        if dados["conclusao"] == "contrario":
-            return Estado.ARQUIVADO  # Art. 20, § 1º
-        if not dados.get("declara_plebiscito_aprovado"):
-            raise AtoRecusado(
-                "Parecer favorável recusado: o plebiscito não foi declarado aprovado sob a "
-                "regra vigente (Art. 11, § 2º)."
-            )
-        return Estado.ELABORACAO_PL
+        """Art. 11 e Art. 20, § 1º: a conclusão segue o veredito da regra que governa,
+        calculado dos números registrados; não há declaração de quem emite."""
+        _preparo_obrigatorio("emitir_parecer_resultado", self, dados)
+        if dados["apuracao"]["aprovado"]:
+            dados["conclusao"] = "favoravel"
+            return Estado.ELABORACAO_PL
+        dados["conclusao"] = "contrario"
+        return Estado.ARQUIVADO  # Art. 20, § 1º
 
     @transition(
         estado,
         source=Estado.ELABORACAO_PL,
         target=Estado.PL_EM_ORDEM_DO_DIA,
-        conditions=[nome_igual_sede, toponimo_valido],
+        conditions=[
+            nome_igual_sede,
+            toponimo_valido,
+            extensoes.condicoes_da_fase("apresentar_pl"),
+        ],
         permission=permissao_do_ato("apresentar_pl"),
     )
     def apresentar_pl(self, dados: dict) -> None:
@@ -447,6 +459,68 @@ class Processo(ConcurrentTransitionMixin, models.Model):
     )
     def retomar(self, dados: dict) -> str:
         return self._retorno_obrigatorio("retomar")
+
+    # --- atos que não mudam o estado (target=None) ---------------------------------------
+
+    @transition(
+        estado,
+        source=Estado.PLEBISCITO_NO_TRE,
+        target=None,
+        permission=permissao_do_ato("registrar_fase_tre"),
+    )
+    def registrar_fase_tre(self, dados: dict) -> None:
+        """Art. 19, § 2º: a CRT acompanha cada fase do plebiscito no TRE."""
+        _preparo_obrigatorio("registrar_fase_tre", self, dados)
+
+    @transition(
+        estado,
+        source=Estado.RESULTADO_EM_ANALISE,
+        target=None,
+        conditions=[extensoes.condicoes_da_fase("retificar_resultado")],
+        permission=permissao_do_ato("retificar_resultado"),
+    )
+    def retificar_resultado(self, dados: dict) -> None:
+        """Nova versão do resultado, antes do parecer; a anterior fica registrada."""
+        _preparo_obrigatorio("retificar_resultado", self, dados)
+
+    @transition(
+        estado,
+        source=list(NAO_TERMINAIS),
+        target=None,
+        conditions=[retificacao.tem_dado_retificavel],
+        permission=permissao_do_ato("retificar_dados"),
+    )
+    def retificar_dados(self, dados: dict) -> None:
+        """Corrige nome, sede, municípios de origem, áreas, divisas e memorial; o Andamento
+        registra cada campo antes e depois. Os bloqueios de cada etapa (Art. 19, § 3º e as
+        Decisões em `processos.retificacao`) são conferidos aqui, e não só na tela. Os
+        municípios de origem (M2M) são gravados pelo efeito do ato, depois do save."""
+        try:
+            alteracoes = retificacao.comparar(self, dados)
+        except (ValueError, ArithmeticError) as exc:
+            raise AtoRecusado("Área inválida: informe um número em km².") from exc
+        if not alteracoes:
+            raise AtoRecusado("Nenhum dado foi alterado.")
+        bloqueios = retificacao.bloqueios(self)
+        recusas = [f"{a.rotulo}: {bloqueios[a.campo]}" for a in alteracoes if a.campo in bloqueios]
+        if recusas:
+            raise AtoRecusado(" ".join(recusas))
+        novos = {a.campo: a.valor for a in alteracoes if a.campo != "municipios_origem"}
+        areas = [novos.get(c, getattr(self, c)) for c in retificacao.AREAS]
+        erros = retificacao.erros_das_areas(*areas)
+        if erros:
+            raise AtoRecusado(" ".join(dict.fromkeys(m for _, m in erros)))
+        for campo, valor in novos.items():
+            setattr(self, campo, valor)
+        for campo in retificacao.CAMPOS:
+            dados.pop(campo, None)
+        dados["alteracoes"] = [a.como_dict() for a in alteracoes]
+
+
+def _preparo_obrigatorio(nome_ato: str, processo: Processo, dados: dict) -> None:
+    """O ato depende do cálculo da sua fase; sem a fase instalada, recusa (lado seguro)."""
+    if not extensoes.preparar(nome_ato, processo, dados):
+        raise AtoRecusado("Ato indisponível: a fase que o calcula não está instalada.")
 
 
 def exigir_declaracoes(nome_ato: str, dados: dict) -> None:

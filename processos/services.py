@@ -10,6 +10,7 @@ from django.utils import timezone
 from django_fsm import ConcurrentTransition
 
 from documentos.emissao import emitir_documentos_do_ato
+from processos import extensoes
 from processos.atos import ATOS
 from processos.estados import Estado
 from processos.models import (
@@ -47,6 +48,7 @@ class DadosProtocolo:
     area_movida_km2: object | None = None
     area_total_km2: object | None = None
     divisas: str = ""
+    memorial_descritivo: str = ""
 
 
 def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
@@ -66,6 +68,7 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
             area_movida_km2=dados.area_movida_km2,
             area_total_km2=dados.area_total_km2,
             divisas=dados.divisas,
+            memorial_descritivo=dados.memorial_descritivo,
             ano=hoje.year,
         )
         if not tem_papel(usuario, *ATOS["protocolar"].papeis):
@@ -149,6 +152,8 @@ def praticar_ato(
             justificativa=justificativa.strip(),
             dados=dados,
         )
+        # As linhas que a fase do ato cria (resultado do plebiscito, fases no TRE, ...).
+        extensoes.aplicar_efeitos(andamento)
         # Art. 17, § 2º: os ofícios nascem na mesma transação do parecer, com os seus PDFs.
         emitir_documentos_do_ato(andamento, oficios=oficios_do_ato(andamento))
         return andamento
@@ -226,6 +231,7 @@ def estados_com_atos_do_usuario(usuario) -> set[str]:
         transicao.source
         for transicao in Processo._meta.get_field("estado").get_all_transitions(Processo)
         if transicao.name not in ATOS_GERAIS
+        and not ATOS[transicao.name].permanece
         and transicao.source
         and ATOS[transicao.name].papeis & meus
     }

@@ -12,14 +12,14 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
-from processos import services
+from processos import extensoes, retificacao, services
 from processos.atos import ATOS, POR_SLUG
 from processos.avaliacao import avaliar_nome
 from processos.avisos import TEXTO_BLOQUEIO_FEDERAL, avisos_legais
 from processos.diagrama import etapas
 from processos.estados import TIPOS_COM_NOME_NOVO, Estado
 from processos.filtros import ProcessoFilter
-from processos.forms import FORMULARIOS, ManifestacaoForm, ProtocolarForm, descrever_dado
+from processos.forms import ManifestacaoForm, ProtocolarForm, descrever_dado, formulario_do_ato
 from processos.models import AtoRecusado, Oficio, Processo, RegistroAcesso
 from processos.papeis import DEPUTADO, LEITORES, PRESIDENTE, SERVIDOR, papeis_do_usuario, tem_papel
 from processos.rito import DESVIOS
@@ -177,6 +177,7 @@ def detalhe(request, protocolo):
             "oficios": linhas_do_processo(processo),
             "opera_oficios": tem_papel(request.user, SERVIDOR, PRESIDENTE),
             "toponimia": avaliar_nome(processo) if processo.tipo in TIPOS_COM_NOME_NOVO else None,
+            "secoes": extensoes.secoes(processo, request.user),
         },
     )
 
@@ -239,8 +240,12 @@ def ato(request, protocolo, slug):
         raise Http404("Ato desconhecido.")
     if not tem_papel(request.user, *definicao.papeis):
         raise PermissionDenied(f"Seu papel não permite o ato “{definicao.rotulo}”.")
-    formulario = FORMULARIOS[definicao.nome]
-    form = formulario(request.POST or None, processo=processo, ato=definicao)
+    formulario = formulario_do_ato(definicao.nome)
+    if formulario is None:
+        raise Http404("Ato sem formulário.")
+    # GET: valores sugeridos pela página do processo (ex.: sobrestar após recusa do TRE).
+    inicial = {c: v for c, v in request.GET.items() if c in formulario.base_fields}
+    form = formulario(request.POST or None, processo=processo, ato=definicao, initial=inicial)
     if request.method == "POST" and form.is_valid():
         try:
             andamento = services.praticar_ato(
@@ -270,7 +275,9 @@ def ato(request, protocolo, slug):
             "ato": definicao,
             "form": form,
             "motivos": motivos,
-            "destinos": _destinos_possiveis(processo, definicao.nome),
+            # Um formulário que já sabe o destino (ex.: o veredito do plebiscito) o diz.
+            "destinos": getattr(form, "destinos", None)
+            or _destinos_possiveis(processo, definicao.nome),
             "avisos": avisos_legais(processo) if definicao.aviso_bloqueio else [],
         },
         status=400 if request.method == "POST" else 200,
@@ -282,6 +289,8 @@ def _destinos_possiveis(processo, nome_ato) -> list[str]:
     if nome_ato in ("desarquivar", "retomar"):
         retorno = processo.estado_de_retorno(nome_ato)
         return [Estado(retorno).label] if retorno else []
+    if ATOS[nome_ato].permanece:
+        return [Estado(processo.estado).label]
     for transicao in processo.get_all_estado_transitions():
         if transicao.name == nome_ato and transicao.source == processo.estado:
             alvos = getattr(transicao.target, "allowed_states", None) or [transicao.target]
@@ -291,9 +300,12 @@ def _destinos_possiveis(processo, nome_ato) -> list[str]:
 
 
 def _dados_legiveis(andamento) -> list[tuple[str, object]]:
+    dados = andamento.dados or {}
+    # A retificação mostra cada campo alterado: "Campo: antes → depois".
+    alteracoes = dados.get("alteracoes", []) if andamento.ato == "retificar_dados" else []
     # Avaliações e números estruturados aparecem na seção Requisitos, não na linha do tempo.
-    return [
+    return [retificacao.descrever(a) for a in alteracoes] + [
         descrever_dado(andamento.ato, campo, valor)
-        for campo, valor in (andamento.dados or {}).items()
+        for campo, valor in dados.items()
         if valor not in (None, "", []) and not isinstance(valor, dict | list)
     ]

@@ -8,6 +8,7 @@ servidores. Os documentos públicos por natureza vêm de `documentos` (tag de te
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 
+from processos import extensoes
 from processos.avisos import avisos_legais
 from processos.diagrama import etapas
 from processos.filtros import ProcessoPublicoFilter
@@ -44,5 +45,6 @@ def portal_processo(request, protocolo):
             "andamentos": andamentos,
             "avisos": avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),
+            "secoes": extensoes.secoes(processo, request.user, publica=True),
         },
     )

@@ -110,24 +110,28 @@ def _atos(texto: str) -> list[tuple[str, str, dict]]:
             "registrar_resultado",
             "mesa",
             {
-                "oficio_tre": "Ofício TRE-MT 55/2026",
+                "oficio_tre": "55/2026",
+                "data_oficio_tre": hoje,
                 "data_leitura_plenario": hoje,
-                "inscritos": 2719,
-                "comparecimento": 2175,
-                "sim": 1561,
-                "nao": 525,
-                "brancos": 41,
-                "nulos": 48,
+                # Tabocão/TO, 2018, na única unidade da abrangência padrão (a área).
+                "unidades": [
+                    {
+                        "nome": "Área a desmembrar (futuro Município de Vale do Arinos)",
+                        "area_desmembrada": True,
+                        "inscritos": 2719,
+                        "comparecimento": 2175,
+                        "sim": 1561,
+                        "nao": 525,
+                        "brancos": 41,
+                        "nulos": 48,
+                    }
+                ],
             },
         ),
         (
             "emitir_parecer_resultado",
             "presidente",
-            {
-                "conclusao": "favoravel",
-                "texto_parecer": "Plebiscito aprovado.",
-                "declara_plebiscito_aprovado": True,
-            },
+            {"texto_parecer": "Plebiscito aprovado."},
         ),
         (
             "apresentar_pl",

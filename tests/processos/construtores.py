@@ -201,26 +201,20 @@ DADOS: dict[str, dict[str, dict]] = {
     },
     "rejeitar_pdl": {"": _sessao()},
     "encaminhar_ao_tre": {"": {"numero_oficio": "Ofício 7/2026"}},
-    "registrar_resultado": {
-        # Tabocão/TO, 2018 (DOMAIN §6): aprovado pelas três regras.
+    # Os números do resultado dependem das unidades exigidas pelo processo: ver
+    # `dados_resultado`, que `praticar` e `formulario_do_ato` usam para estes dois atos.
+    "registrar_resultado": {"": {}},
+    "retificar_resultado": {"": {}},
+    # Sem conclusão a escolher: o veredito calculado decide (Art. 20, § 1º).
+    "emitir_parecer_resultado": {"": {"texto_parecer": "Parecer sobre o resultado."}},
+    "registrar_fase_tre": {
         "": {
-            "oficio_tre": "Ofício TRE 1/2026",
-            "data_leitura_plenario": PASSADO,
-            "inscritos": 2719,
-            "comparecimento": 2175,
-            "sim": 1561,
-            "nao": 525,
-            "brancos": 41,
-            "nulos": 48,
+            "fase": "resolucao",
+            "data_fase": PASSADO,
+            "referencia": "Resolução TRE-MT 1/2026",
+            "observacao": "",
+            "emitir_informe": False,
         }
-    },
-    "emitir_parecer_resultado": {
-        "favoravel": {
-            "conclusao": "favoravel",
-            "texto_parecer": "Parecer sobre o resultado.",
-            "declara_plebiscito_aprovado": True,
-        },
-        "contrario": {"conclusao": "contrario", "texto_parecer": "Parecer sobre o resultado."},
     },
     "apresentar_pl": {
         "": {
@@ -239,6 +233,9 @@ DADOS: dict[str, dict[str, dict]] = {
     "desarquivar": {"": {}},
     "sobrestar": {"": {"fundamento": "ordem_judicial"}},
     "retomar": {"": {}},
+    # Nome e sede: retificáveis em toda etapa até a apresentação do PL (Art. 7º, I); os demais
+    # campos, ausentes, ficam como estão.
+    "retificar_dados": {"": {"nome_proposto": "Vale do Arinos", "sede_proposta": "Vale do Arinos"}},
 }
 TODOS_OS_ATOS = tuple(DADOS)
 
@@ -255,11 +252,73 @@ AVANCO = {
     "pdl_em_tramitacao": ("publicar_decreto", ""),
     "decreto_publicado": ("encaminhar_ao_tre", ""),
     "plebiscito_no_tre": ("registrar_resultado", ""),
-    "resultado_em_analise": ("emitir_parecer_resultado", "favoravel"),
+    "resultado_em_analise": ("emitir_parecer_resultado", ""),
     "elaboracao_pl": ("apresentar_pl", ""),
     "pl_em_ordem_do_dia": ("aprovar_pl", ""),
     "aguardando_sancao": ("registrar_lei", ""),
 }
+
+
+# Tabocão/TO, 2018 (DOMAIN §6): aprovado pelas três regras.
+TABOCAO = {
+    "inscritos": 2719,
+    "comparecimento": 2175,
+    "sim": 1561,
+    "nao": 525,
+    "brancos": 41,
+    "nulos": 48,
+}
+ATOS_DE_RESULTADO = ("registrar_resultado", "retificar_resultado")
+
+
+def dados_resultado(processo, numeros: dict | None = None, **por_unidade) -> dict:
+    """O resultado com `numeros` (Tabocão, por padrão) em cada unidade que o processo exige
+    hoje; `por_unidade` troca os números de uma unidade pelo nome. Na fusão, a pergunta
+    sobre a sede repete os votos da pergunta principal, salvo `sede_*` dado."""
+    from plebiscito.services import tem_pergunta_sede, unidades_exigidas
+
+    unidades = []
+    for u in unidades_exigidas(processo):
+        linha = TABOCAO | (numeros or {}) | por_unidade.get(u.nome, {})
+        if tem_pergunta_sede(processo):
+            linha = {f"sede_{c}": linha[c] for c in ("sim", "nao", "brancos", "nulos")} | linha
+        unidades.append({"nome": u.nome, "area_desmembrada": u.area_desmembrada} | linha)
+    return {
+        "oficio_tre": "1/2026",
+        "data_oficio_tre": PASSADO,
+        "data_leitura_plenario": PASSADO,
+        "unidades": unidades,
+    }
+
+
+def post_resultado(processo, dados: dict) -> dict:
+    """Os campos do formulário do resultado: um por número de cada unidade exigida."""
+    from plebiscito.services import unidades_exigidas
+
+    chaves = {u.nome: u.chave for u in unidades_exigidas(processo)}
+    post = para_post({c: v for c, v in dados.items() if c != "unidades"})
+    for unidade in dados["unidades"]:
+        for campo, valor in unidade.items():
+            if campo not in ("nome", "area_desmembrada"):
+                post[f"{chaves[unidade['nome']]}_{campo}"] = str(valor)
+    return post
+
+
+def semear_resultado(processo, usuario, numeros: dict | None = None):
+    """Resultado gravado como se registrado pela Mesa em PASSADO (atalho das matrizes)."""
+    from plebiscito.services import gravar_resultado
+
+    dados = dados_resultado(processo, numeros) | {"abrangencia": "area_desmembrada"}
+    andamento = Andamento.objects.create(
+        processo=processo,
+        ato="registrar_resultado",
+        estado_origem="plebiscito_no_tre",
+        estado_destino="resultado_em_analise",
+        usuario=usuario,
+        data_ato=PASSADO,
+        dados=dados,
+    )
+    return gravar_resultado(andamento)
 
 
 def para_post(dados: dict) -> dict:
@@ -298,15 +357,38 @@ def _figuras_para_post(figuras: dict) -> dict:
 
 def formulario_do_ato(processo: Processo, nome_ato: str, conclusao: str = "", **extra) -> dict:
     """POST completo e válido do formulário do ato para o processo no estado atual."""
+    if nome_ato in ATOS_DE_RESULTADO:
+        proprios = post_resultado(processo, dados_resultado(processo))
+    elif nome_ato == "retificar_dados":
+        proprios = dados_atuais(processo) | para_post(DADOS[nome_ato][conclusao])
+    else:
+        proprios = para_post(DADOS[nome_ato][conclusao])
     return (
         {
             "data_ato": timezone.localdate().strftime("%d/%m/%Y"),
             "estado_esperado": processo.estado,
             "justificativa": JUSTIFICATIVA,
         }
-        | para_post(DADOS[nome_ato][conclusao])
+        | proprios
         | extra
     )
+
+
+def dados_atuais(processo: Processo) -> dict:
+    """Os dados do processo como o formulário de retificação os traz preenchidos (POST)."""
+
+    def area(valor):
+        return "" if valor is None else str(valor)
+
+    return {
+        "nome_proposto": processo.nome_proposto,
+        "sede_proposta": processo.sede_proposta,
+        "municipios_origem": [m.pk for m in processo.municipios_origem.all()],
+        "area_movida_km2": area(processo.area_movida_km2),
+        "area_total_km2": area(processo.area_total_km2),
+        "divisas": processo.divisas,
+        "memorial_descritivo": processo.memorial_descritivo,
+    }
 
 
 # --- usuários e processos -----------------------------------------------------------------
@@ -370,6 +452,19 @@ def processo_no_estado(
         semear_oficios(processo, usuario, respondidos=certidoes_respondidas)
     visita = DADOS["registrar_visita"][""]
     _semear(processo, usuario, "registrar_visita", "em_instrucao", "visita_realizada", visita)
+    if estado == "resultado_em_analise":
+        semear_resultado(processo, usuario)
+    if estado == "elaboracao_pl":
+        # O parecer que aprovou o plebiscito (o PL o exige nos tipos com plebiscito).
+        aprovado = {"conclusao": "favoravel", "apuracao": {"aprovado": True}}
+        _semear(
+            processo,
+            usuario,
+            "emitir_parecer_resultado",
+            "resultado_em_analise",
+            "elaboracao_pl",
+            aprovado,
+        )
     if estado == "arquivado":
         _semear(processo, usuario, "arquivar", origem_desvio, "arquivado", {"motivo": "outro"})
     if estado == "sobrestado":
@@ -448,7 +543,9 @@ def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
     """Pratica o ato pelo serviço, com dados válidos; devolve o Andamento."""
     kwargs.setdefault("data_ato", timezone.localdate())
     kwargs.setdefault("justificativa", JUSTIFICATIVA)
-    if "dados" not in kwargs:
+    if "dados" not in kwargs and nome_ato in ATOS_DE_RESULTADO:
+        kwargs["dados"] = dados_resultado(processo)
+    elif "dados" not in kwargs:
         kwargs["dados"] = dict(DADOS[nome_ato][conclusao])
     return praticar_ato(processo_id=processo.pk, nome_ato=nome_ato, usuario=usuario, **kwargs)
 

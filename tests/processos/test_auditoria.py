@@ -15,6 +15,7 @@ from tests.processos.construtores import (
     CAMINHOS,
     DADOS,
     JUSTIFICATIVA,
+    dados_resultado,
     praticar,
     protocolar,
     protocolar_variante,
@@ -67,8 +68,21 @@ def test_cada_ato_grava_um_andamento_com_origem_destino_ato_usuario_data_e_dados
         )
         gravados = dict(andamento.dados)
         # Avaliações calculadas pelo próprio ato, gravadas junto dos dados informados.
-        calculados = {c: gravados.pop(c) for c in ("avaliacao_art2", "toponimia") if c in gravados}
-        assert gravados == _como_json(DADOS[nome_ato][conclusao])
+        calculados = {
+            c: gravados.pop(c)
+            for c in ("avaliacao_art2", "toponimia", "apuracao", "abrangencia")
+            if c in gravados
+        }
+        if nome_ato == "emitir_parecer_resultado":  # a conclusão segue o veredito calculado
+            calculados["conclusao"] = gravados.pop("conclusao")
+        informados = DADOS[nome_ato][conclusao]
+        if nome_ato == "registrar_resultado":
+            informados = dados_resultado(processo)
+            assert calculados["abrangencia"] == "area_desmembrada"
+        assert gravados == _como_json(informados)
+        if nome_ato == "emitir_parecer_resultado":
+            assert calculados["apuracao"]["aprovado"] is True
+            assert calculados["conclusao"] == "favoravel"
         if nome_ato == "emitir_parecer_merito":
             assert calculados["avaliacao_art2"]["atende"] is True
         if nome_ato == "apresentar_pl":

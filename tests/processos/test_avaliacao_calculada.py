@@ -165,6 +165,21 @@ def test_pagina_do_processo_mostra_a_tabela_do_art_2(municipios, presidente, cli
     assert "Tapurah após o desmembramento" in html
 
 
+def _em_elaboracao_pl(processo, usuario) -> None:
+    """Atalho: o processo em Elaboração do PL, com o parecer que aprovou o plebiscito (que o
+    PL exige, Art. 20, § 1º)."""
+    Processo.objects.filter(pk=processo.pk).update(estado=Estado.ELABORACAO_PL)
+    Andamento.objects.create(
+        processo=processo,
+        ato="emitir_parecer_resultado",
+        estado_origem=Estado.RESULTADO_EM_ANALISE,
+        estado_destino=Estado.ELABORACAO_PL,
+        usuario=usuario,
+        data_ato=date(2020, 3, 2),
+        dados={"apuracao": {"aprovado": True}},
+    )
+
+
 def _pl(processo, usuario, **dados):
     return praticar_ato(
         processo_id=processo.pk,
@@ -177,21 +192,21 @@ def _pl(processo, usuario, **dados):
 
 def test_pl_com_nome_repetido_no_pais_e_recusado_pelo_art_6(municipios, presidente):
     processo = _processo(presidente, nome="Sorriso", origens=("Sinop",))
-    Processo.objects.filter(pk=processo.pk).update(estado=Estado.ELABORACAO_PL)
+    _em_elaboracao_pl(processo, presidente)
     with pytest.raises(AtoRecusado, match="Art. 6º"):
         _pl(processo, presidente, declara_pessoa_viva=True)
 
 
 def test_pl_com_nome_de_data_e_recusado(municipios, presidente):
     processo = _processo(presidente, nome="Sete de Setembro do Norte", origens=("Sinop",))
-    Processo.objects.filter(pk=processo.pk).update(estado=Estado.ELABORACAO_PL)
+    _em_elaboracao_pl(processo, presidente)
     with pytest.raises(AtoRecusado, match="Art. 6º"):
         _pl(processo, presidente, declara_pessoa_viva=True)
 
 
 def test_pl_com_nome_valido_exige_a_declaracao_de_pessoa_viva(municipios, presidente):
     processo = _processo(presidente, nome="Vila Rica do Norte", origens=("Sinop",))
-    Processo.objects.filter(pk=processo.pk).update(estado=Estado.ELABORACAO_PL)
+    _em_elaboracao_pl(processo, presidente)
     with pytest.raises(AtoRecusado, match="pessoa viva"):
         _pl(processo, presidente)
     andamento = _pl(processo, presidente, declara_pessoa_viva=True)

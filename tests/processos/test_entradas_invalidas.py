@@ -231,16 +231,20 @@ def test_protocolar_com_lixo_responde_com_erro_de_formulario(logado, sorriso, li
     ("figuras", "mensagem"),
     [
         (
-            {"sim": "1561", "nao": "525", "brancos": "41", "nulos": "49"},
-            "Sim + Não + brancos + nulos (2176) deve ser igual ao comparecimento (2175).",
+            {"area_sim": "1561", "area_nao": "525", "area_brancos": "41", "area_nulos": "49"},
+            "Sim + Não + brancos + nulos (2.176) deve ser igual ao comparecimento (2.175).",
         ),
         (
-            {"inscritos": "2000"},
-            "O comparecimento não pode superar o número de eleitores inscritos.",
+            {"area_inscritos": "2000"},
+            "O comparecimento não pode superar os eleitores inscritos.",
         ),
-        ({"nulos": "-1"}, "Certifique-se que este valor seja maior ou igual a 0."),
-        ({"sim": "muitos"}, "Informe um número inteiro."),
-        ({"inscritos": "9" * 40}, "Certifique-se que este valor seja menor ou igual a 100000000."),
+        ({"area_nulos": "-1"}, "Certifique-se que este valor seja maior ou igual a 0."),
+        ({"area_sim": "muitos"}, "Informe um número inteiro."),
+        (
+            {"area_inscritos": "9" * 40},
+            "Certifique-se que este valor seja menor ou igual a 100000000.",
+        ),
+        ({"area_nao": ""}, "Este campo é obrigatório."),
     ],
 )
 def test_figuras_do_plebiscito_incoerentes_sao_recusadas(logado, operador, figuras, mensagem):

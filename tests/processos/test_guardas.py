@@ -12,6 +12,7 @@ from tests.processos.construtores import (
     DADOS,
     FIGURAS_ART2,
     avancar,
+    dados_resultado,
     praticar,
     processo_no_estado,
     protocolar,
@@ -196,13 +197,20 @@ def test_extincao_conclui_certidoes_sem_veredito_do_art2_v(operador):
     assert recarregar(processo).estado == "aguardando_parecer_merito"
 
 
-def test_recusa_parecer_favoravel_sobre_o_resultado_sem_declarar_o_plebiscito_aprovado(operador):
-    processo = processo_no_estado(operador, "criacao", "resultado_em_analise")
-    dados = _sem("emitir_parecer_resultado", "declara_plebiscito_aprovado", conclusao="favoravel")
+def test_parecer_sobre_o_resultado_rejeitado_arquiva_mesmo_com_declaracao_e_conclusao(operador):
+    """Art. 11, § 2º e Art. 20, § 1º: não há declaração que faça passar um plebiscito
+    rejeitado — os campos antigos enviados ao serviço não mudam o veredito calculado."""
+    processo = processo_no_estado(operador, "criacao", "plebiscito_no_tre")
+    rejeitado = {"sim": 1000, "nao": 1000, "brancos": 100, "nulos": 75}  # 2.000 ≤ 2.719
+    praticar(processo, operador, "registrar_resultado", dados=dados_resultado(processo, rejeitado))
+    dados = dict(DADOS["emitir_parecer_resultado"][""])
+    dados |= {"conclusao": "favoravel", "declara_plebiscito_aprovado": True}
 
-    mensagem = _recusado(processo, operador, "emitir_parecer_resultado", dados)
+    andamento = praticar(processo, operador, "emitir_parecer_resultado", dados=dados)
 
-    assert "Art. 11, § 2º" in mensagem
+    assert andamento.estado_destino == "arquivado"
+    assert andamento.dados["conclusao"] == "contrario"
+    assert andamento.dados["apuracao"]["aprovado"] is False
 
 
 # --- Art. 3º: eleição de 01/10/2028, permitido até 01/04/2028 inclusive -------------------

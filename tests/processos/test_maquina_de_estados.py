@@ -79,11 +79,10 @@ def esperado(variante: str, estado: str) -> dict[str, dict[str, str]]:
         ("rejeitar_pdl", {"pdl_em_tramitacao"}, {"": "arquivado"}),
         ("encaminhar_ao_tre", {"decreto_publicado"}, {"": "plebiscito_no_tre"}),
         ("registrar_resultado", {"plebiscito_no_tre"}, {"": "resultado_em_analise"}),
-        (
-            "emitir_parecer_resultado",
-            {"resultado_em_analise"},
-            {"favoravel": "elaboracao_pl", "contrario": "arquivado"},
-        ),
+        # O resultado semeado (Tabocão) aprova: o veredito calculado leva ao PL.
+        ("emitir_parecer_resultado", {"resultado_em_analise"}, {"": "elaboracao_pl"}),
+        ("registrar_fase_tre", {"plebiscito_no_tre"}, {"": "plebiscito_no_tre"}),
+        ("retificar_resultado", {"resultado_em_analise"}, {"": "resultado_em_analise"}),
         ("apresentar_pl", {"elaboracao_pl"}, {"": "pl_em_ordem_do_dia"}),
         ("aprovar_pl", {"pl_em_ordem_do_dia"}, {"": "aguardando_sancao"}),
         ("rejeitar_pl", {"pl_em_ordem_do_dia"}, {"": "arquivado"}),
@@ -92,6 +91,13 @@ def esperado(variante: str, estado: str) -> dict[str, dict[str, str]]:
         ("desarquivar", {"arquivado"}, {"": ORIGEM_ARQUIVAMENTO}),
         ("sobrestar", nao_terminais - {"sobrestado"}, {"": "sobrestado"}),
         ("retomar", {"sobrestado"}, {"": ORIGEM_SOBRESTAMENTO}),
+        # Nome e sede (os dados da tabela) só até a apresentação do PL (Art. 7º, I); daí em
+        # diante nada mais se retifica e o ato fica indisponível.
+        (
+            "retificar_dados",
+            nao_terminais - {"pl_em_ordem_do_dia", "aguardando_sancao"},
+            {"": estado},
+        ),
     ]
     return {ato: destinos for ato, origens, destinos in tabela if estado in origens}
 

@@ -10,6 +10,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
+from processos.atos import ATOS
 from processos.models import Andamento, ExercicioPresidencia, Oficio, Processo, RegistroAcesso
 from processos.papeis import PRESIDENTE, SERVIDOR
 from tests.processos.construtores import (
@@ -55,6 +56,9 @@ ATOS_POR_PAPEL = {
     "desarquivar": (PRES, "arquivado"),
     "sobrestar": (PRES, "em_instrucao"),
     "retomar": (PRES, "sobrestado"),
+    "registrar_fase_tre": (CRT, "plebiscito_no_tre"),
+    "retificar_resultado": (MESA, "resultado_em_analise"),
+    "retificar_dados": (CRT, "em_instrucao"),
 }
 
 LOGIN = "login"
@@ -276,7 +280,8 @@ def test_cada_papel_pratica_ou_e_barrado_em_cada_ato(nome_ato, papel, como, oper
         assert resposta["Location"] == f"/processos/{processo.slug}/"
         ultimo = processo.andamentos.first()
         assert (ultimo.ato, ultimo.usuario) == (nome_ato, usuario)
-        assert recarregar(processo).estado != origem
+        # Os atos que corrigem ou completam o registro não mudam o estado.
+        assert (recarregar(processo).estado == origem) is ATOS[nome_ato].permanece
     else:
         _confere(resposta, esperado_get)
         assert recarregar(processo).estado == origem
@@ -406,7 +411,11 @@ def _acoes(client, processo) -> _Acoes:
     [
         (
             "servidor",
-            {"baixar-em-diligencia": "Baixar em diligência", "receber-na-crt": "Receber na CRT"},
+            {
+                "baixar-em-diligencia": "Baixar em diligência",
+                "receber-na-crt": "Receber na CRT",
+                "retificar-dados": "Retificar dados do processo",
+            },
         ),
         (
             "presidente",
@@ -415,6 +424,7 @@ def _acoes(client, processo) -> _Acoes:
                 "receber-na-crt": "Receber na CRT",
                 "arquivar": "Arquivar",
                 "sobrestar": "Sobrestar",
+                "retificar-dados": "Retificar dados do processo",
             },
         ),
         ("mesa", {}),
@@ -448,6 +458,7 @@ def test_pagina_mostra_ato_com_guarda_falhando_desabilitado_e_com_o_motivo(clien
         "registrar-visita",
         "arquivar",
         "sobrestar",
+        "retificar-dados",
     }
     assert acoes.habilitados["registrar-visita"] == "Registrar visita in loco"
     assert acoes.desabilitados == {"emitir-parecer-preliminar": "Emitir parecer preliminar"}
@@ -474,31 +485,34 @@ def test_pagina_explica_por_que_o_projeto_de_lei_nao_pode_ser_apresentado(client
 
     acoes = _acoes(client, processo)
 
-    assert set(acoes.habilitados) == {"arquivar", "sobrestar"}
+    assert set(acoes.habilitados) == {"arquivar", "sobrestar", "retificar-dados"}
     assert acoes.desabilitados == {"apresentar-pl": "Apresentar Projeto de Lei"}
     assert "O nome do município deve ser o da sede (Art. 7º, I)." in acoes.motivos["apresentar-pl"]
 
 
 @pytest.mark.parametrize(
-    ("estado", "papel", "habilitados"),
+    ("estado", "papel", "habilitados", "desabilitados"),
     [
-        ("concluido", "presidente", set()),
-        ("concluido", "mesa", set()),
-        ("arquivado", "presidente", {"desarquivar"}),
-        ("sobrestado", "presidente", {"retomar", "arquivar"}),
-        ("pl_em_ordem_do_dia", "mesa", {"aprovar-pl", "rejeitar-pl"}),
-        ("pl_em_ordem_do_dia", "servidor", set()),
-        ("aguardando_certidoes", "servidor", {"concluir-certidoes"}),
+        ("concluido", "presidente", set(), set()),
+        ("concluido", "mesa", set(), set()),
+        ("arquivado", "presidente", {"desarquivar"}, set()),
+        ("sobrestado", "presidente", {"retomar", "arquivar", "retificar-dados"}, set()),
+        ("pl_em_ordem_do_dia", "mesa", {"aprovar-pl", "rejeitar-pl"}, set()),
+        # Do PL em diante nenhum dado se retifica (Art. 7º, I; Art. 19, § 3º): botão com motivo.
+        ("pl_em_ordem_do_dia", "servidor", set(), {"retificar-dados"}),
+        ("aguardando_certidoes", "servidor", {"concluir-certidoes", "retificar-dados"}, set()),
     ],
 )
-def test_botoes_de_cada_etapa_seguem_estado_e_papel(estado, papel, habilitados, como, operador):
+def test_botoes_de_cada_etapa_seguem_estado_e_papel(
+    estado, papel, habilitados, desabilitados, como, operador
+):
     processo = processo_no_estado(operador, "criacao", estado)
     client, _ = como(papel)
 
     acoes = _acoes(client, processo)
 
     assert set(acoes.habilitados) == habilitados
-    assert acoes.desabilitados == {}
+    assert set(acoes.desabilitados) == desabilitados
 
 
 def test_deputado_nao_pratica_ato_nem_pelo_servico(deputado, operador):
@@ -540,4 +554,5 @@ def test_usuario_servidor_e_presidente_ao_mesmo_tempo_tem_os_dois_papeis(client,
         "receber-na-crt",
         "arquivar",
         "sobrestar",
+        "retificar-dados",
     }

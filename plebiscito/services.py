@@ -1,0 +1,301 @@
+"""A fase do plebiscito ligada aos atos do hub (Arts. 11-12, 19-20).
+
+Os atos continuam sendo de `processos.services.praticar_ato`; esta app registra (em
+`apps.py`) o que cada um deles confere, calcula e grava:
+
+- `registrar_resultado` / `retificar_resultado`: as unidades exigidas pela abrangência em
+  vigor na data do ato, conferidas pelas regras puras; gravadas como nova versão;
+- `emitir_parecer_resultado`: o veredito da regra que governa, calculado das unidades da
+  versão vigente e gravado com os parâmetros usados — a conclusão do parecer, o destino do
+  processo e o PDF leem esse mesmo registro;
+- `registrar_fase_tre`: cada fase do plebiscito no TRE (Art. 19, § 2º).
+"""
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.utils import timezone
+
+from plebiscito.models import AcompanhamentoTre, FaseTre, Resultado, UnidadeVotacao
+from plebiscito.regras import ApuracaoInvalida, Unidade, Votacao, apurar_unidades
+from processos import rito
+from processos.condicoes import condicao
+from processos.estados import Tipo
+from processos.models import AtoRecusado, Processo
+from requisitos.models import parametros_em_vigor
+from requisitos.parametros import ABRANGENCIAS_PLEBISCITO, REGRAS_PLEBISCITO
+
+CAMPOS_VOTOS = ("sim", "nao", "brancos", "nulos")
+CAMPOS = ("inscritos", "comparecimento", *CAMPOS_VOTOS)
+# Tipos em que a consulta é a de uma parte do território (a área a desmembrar ou a mover);
+# nos demais (fusão, incorporação, alteração de nome) cada município inteiro é a unidade.
+TIPOS_COM_AREA = (Tipo.CRIACAO, Tipo.REVISAO_LIMITES)
+
+
+@dataclass(frozen=True)
+class UnidadeExigida:
+    chave: str  # prefixo dos campos do formulário: "area" ou "m<código IBGE>"
+    nome: str
+    area_desmembrada: bool
+    municipio_id: int | None = None
+
+
+def data_do_ato(processo: Processo) -> date:
+    return getattr(processo, "data_do_ato", None) or timezone.localdate()
+
+
+def tem_pergunta_sede(processo: Processo) -> bool:
+    """Art. 4º, parágrafo único: na fusão, a cédula pergunta também a sede."""
+    return processo.tipo == Tipo.FUSAO
+
+
+def unidades_exigidas(processo: Processo, data: date | None = None) -> list[UnidadeExigida]:
+    """As unidades de votação que a abrangência em vigor na data exige (Art. 11, § 1º;
+    Art. 12, I; e, sob `municipios_envolvidos`, CF art. 18, § 4º e ADI 2650).
+
+    Decisão: na criação e na revisão de limites, a área é uma unidade e cada município de
+    origem remanescente outra (contada só sob `municipios_envolvidos`); na fusão, na
+    incorporação e na alteração de nome, cada município envolvido é, inteiro, unidade
+    consultada sob qualquer abrangência."""
+    abrangencia = parametros_em_vigor(data or data_do_ato(processo)).abrangencia_plebiscito
+    municipios = list(processo.municipios_origem.order_by("nome"))
+    if processo.tipo not in TIPOS_COM_AREA:
+        return [UnidadeExigida(f"m{m.codigo_ibge}", m.nome, True, m.pk) for m in municipios]
+    rotulo = "futuro Município de" if processo.tipo == Tipo.CRIACAO else "área a transferir:"
+    unidades = [
+        UnidadeExigida("area", f"Área a desmembrar ({rotulo} {processo.nome_proposto})", True)
+    ]
+    if abrangencia == "municipios_envolvidos":
+        unidades += [
+            UnidadeExigida(f"m{m.codigo_ibge}", f"{m.nome} (território remanescente)", False, m.pk)
+            for m in municipios
+        ]
+    return unidades
+
+
+# --- registrar_resultado e retificar_resultado ---------------------------------------------
+
+
+def _data(valor) -> date:
+    return valor if isinstance(valor, date) else date.fromisoformat(str(valor))
+
+
+def unidade_de_dados(dados: dict) -> Unidade:
+    votacao = Votacao(*(dados.get(c) for c in CAMPOS))
+    sede = None
+    if dados.get("sede_sim") is not None:
+        sede = Votacao(
+            dados.get("inscritos"),
+            dados.get("comparecimento"),
+            *(dados.get(f"sede_{c}") for c in CAMPOS_VOTOS),
+        )
+    return Unidade(str(dados.get("nome", "")), bool(dados.get("area_desmembrada")), votacao, sede)
+
+
+def preparar_resultado(processo: Processo, dados: dict) -> None:
+    """Confere, dentro da transição, os números que o formulário já validou: defesa de
+    quem chama o serviço diretamente (nada inconsistente é gravado)."""
+    quando = data_do_ato(processo)
+    exigidas = unidades_exigidas(processo, quando)
+    recebidas = dados.get("unidades") or []
+    nomes = [str(u.get("nome", "")) for u in recebidas]
+    if sorted(nomes) != sorted(u.nome for u in exigidas):
+        raise AtoRecusado(
+            "Informe exatamente as unidades de votação exigidas pela abrangência em vigor: "
+            + "; ".join(u.nome for u in exigidas)
+            + "."
+        )
+    com_sede = {u.get("sede_sim") is not None for u in recebidas}
+    if com_sede != {tem_pergunta_sede(processo)}:
+        raise AtoRecusado(
+            "Na fusão, informe em todas as unidades a pergunta sobre a sede (Art. 4º, p.ú.)."
+            if tem_pergunta_sede(processo)
+            else "Só a fusão tem a pergunta sobre a sede (Art. 4º, p.ú.)."
+        )
+    abrangencia = parametros_em_vigor(quando).abrangencia_plebiscito
+    try:
+        apurar_unidades([unidade_de_dados(u) for u in recebidas], "lc23_literal", abrangencia)
+    except (ApuracaoInvalida, TypeError) as exc:
+        raise AtoRecusado(f"Resultado inconsistente: {exc}") from exc
+    if _data(dados["data_oficio_tre"]) > _data(dados["data_leitura_plenario"]):
+        raise AtoRecusado("O ofício do TRE não pode ser posterior à sua leitura em Plenário.")
+    if _data(dados["data_leitura_plenario"]) > quando:
+        raise AtoRecusado("A leitura em Plenário não pode ser posterior à data do ato.")
+    dados["abrangencia"] = abrangencia
+
+
+def gravar_resultado(andamento) -> Resultado:
+    """A versão seguinte do resultado, com as suas unidades (o ato já foi conferido)."""
+    dados = andamento.dados
+    anterior = Resultado.objects.vigente(andamento.processo)
+    exigidas = {u.nome: u for u in unidades_exigidas(andamento.processo, andamento.data_ato)}
+    resultado = Resultado.objects.create(
+        processo=andamento.processo,
+        versao=anterior.versao + 1 if anterior else 1,
+        andamento=andamento,
+        oficio_tre=dados["oficio_tre"],
+        data_oficio_tre=_data(dados["data_oficio_tre"]),
+        data_leitura_plenario=_data(dados["data_leitura_plenario"]),
+        abrangencia=dados["abrangencia"],
+        pergunta_sede=tem_pergunta_sede(andamento.processo),
+    )
+    UnidadeVotacao.objects.bulk_create(
+        UnidadeVotacao(
+            resultado=resultado,
+            ordem=i,
+            chave=exigidas[u["nome"]].chave,
+            nome=u["nome"],
+            municipio_id=exigidas[u["nome"]].municipio_id,
+            area_desmembrada=exigidas[u["nome"]].area_desmembrada,
+            **{c: u[c] for c in CAMPOS},
+            **{f"sede_{c}": u.get(f"sede_{c}") for c in CAMPOS_VOTOS},
+        )
+        for i, u in enumerate(dados["unidades"], start=1)
+    )
+    return resultado
+
+
+@condicao(
+    lambda processo: (
+        "Já há resultado registrado neste processo (versão "
+        f"{Resultado.objects.vigente(processo).versao}); corrija-o por “Retificar resultado do "
+        "plebiscito”."
+    )
+)
+def sem_resultado_registrado(processo) -> bool:
+    return not Resultado.objects.filter(processo=processo).exists()
+
+
+@condicao("Não há resultado do plebiscito registrado neste processo (Art. 20).")
+def com_resultado_registrado(processo) -> bool:
+    return Resultado.objects.filter(processo=processo).exists()
+
+
+def unidades_que_faltam(processo) -> list[str]:
+    resultado = Resultado.objects.vigente(processo)
+    if resultado is None:
+        return []
+    gravadas = set(resultado.unidades.values_list("chave", flat=True))
+    return [u.nome for u in unidades_exigidas(processo) if u.chave not in gravadas]
+
+
+@condicao(
+    lambda processo: (
+        "O resultado registrado não tem as unidades que a abrangência em vigor "
+        "exige (" + "; ".join(unidades_que_faltam(processo)) + "): retifique o resultado."
+    )
+)
+def resultado_cobre_a_abrangencia(processo) -> bool:
+    return not unidades_que_faltam(processo)
+
+
+# --- emitir_parecer_resultado: o veredito que governa ---------------------------------------
+
+
+def apurar_processo(processo: Processo, data: date | None = None):
+    """As três leituras sobre a versão vigente do resultado, com a regra e a abrangência em
+    vigor na data (a do ato, ou hoje para a prévia). None sem resultado registrado."""
+    resultado = Resultado.objects.vigente(processo)
+    if resultado is None:
+        return None, None, None
+    parametros = parametros_em_vigor(data or data_do_ato(processo))
+    apuracao = apurar_unidades(
+        resultado.unidades_puras(), parametros.regra_plebiscito, parametros.abrangencia_plebiscito
+    )
+    return resultado, apuracao, parametros
+
+
+def _votacao_dict(v: Votacao) -> dict:
+    return {c: getattr(v, c) for c in CAMPOS}
+
+
+def _leituras(resultado_pergunta) -> list[dict]:
+    return [
+        {
+            "regra": v.regra,
+            "descricao": v.descricao,
+            "fundamento": v.fundamento,
+            "formula": v.formula,
+            "aprovado": v.aprovado,
+            "governa": v.governa,
+        }
+        for v in resultado_pergunta.vereditos
+    ]
+
+
+def apuracao_como_dict(resultado: Resultado, apuracao, parametros) -> dict:
+    """A forma gravada no Andamento do parecer (e lida pelo PDF e pelas páginas): o
+    veredito, as unidades, os totais e os parâmetros usados."""
+    return {
+        "versao_resultado": resultado.versao,
+        "aprovado": apuracao.aprovado,
+        "regra": apuracao.regra_vigente,
+        "regra_rotulo": REGRAS_PLEBISCITO[apuracao.regra_vigente],
+        "abrangencia": apuracao.abrangencia,
+        "abrangencia_rotulo": ABRANGENCIAS_PLEBISCITO[apuracao.abrangencia],
+        "vereditos": apuracao.vereditos,
+        "unidades": [
+            {
+                "nome": u.nome,
+                "contada": u.nome in apuracao.contadas,
+                **_votacao_dict(u.votacao),
+                **({f"sede_{c}": getattr(u.sede, c) for c in CAMPOS_VOTOS} if u.sede else {}),
+            }
+            for u in apuracao.unidades
+        ],
+        "totais": _votacao_dict(apuracao.totais),
+        "leituras": _leituras(apuracao.principal),
+        "totais_sede": _votacao_dict(apuracao.sede.votacao) if apuracao.sede else None,
+        "leituras_sede": _leituras(apuracao.sede) if apuracao.sede else None,
+        "parametros": parametros.como_dict(),
+    }
+
+
+def preparar_parecer_resultado(processo: Processo, dados: dict) -> None:
+    """Art. 11 e Art. 20, § 1º: o veredito é calculado aqui, na transição, e gravado; o
+    formulário visto por quem emite não decide nada."""
+    resultado, apuracao, parametros = apurar_processo(processo)
+    if resultado is None:
+        raise AtoRecusado("Não há resultado do plebiscito registrado neste processo (Art. 20).")
+    vista = dados.pop("versao_resultado", None)
+    if vista is not None and int(vista) != resultado.versao:
+        raise AtoRecusado(
+            "O resultado do plebiscito foi retificado enquanto este formulário estava aberto. "
+            "Recarregue a página para ver os números atuais; nada foi gravado."
+        )
+    dados["apuracao"] = apuracao_como_dict(resultado, apuracao, parametros)
+
+
+@condicao(
+    "O projeto de lei exige o parecer sobre o resultado do plebiscito que o tenha aprovado "
+    "sob a regra vigente (Art. 11, § 2º; Art. 20, § 1º)."
+)
+def plebiscito_aprovado_se_exigido(processo) -> bool:
+    """Segunda barreira: nenhum caminho (desarquivamento, dado antigo, atalho) leva ao PL de
+    um tipo com plebiscito sem o veredito aprovado gravado pelo parecer."""
+    if not rito.tem_plebiscito(processo.tipo, processo.plebiscito_dispensado):
+        return True
+    parecer = processo.andamentos.filter(ato="emitir_parecer_resultado").first()
+    return bool(parecer and (parecer.dados.get("apuracao") or {}).get("aprovado") is True)
+
+
+# --- registrar_fase_tre ---------------------------------------------------------------------
+
+
+def preparar_fase_tre(processo: Processo, dados: dict) -> None:
+    if dados.get("fase") not in FaseTre.values:
+        raise AtoRecusado("Escolha a fase do plebiscito no TRE.")
+    if _data(dados["data_fase"]) > data_do_ato(processo):
+        raise AtoRecusado("A data da fase não pode ser posterior à data do ato.")
+
+
+def gravar_fase_tre(andamento) -> AcompanhamentoTre:
+    dados = andamento.dados
+    return AcompanhamentoTre.objects.create(
+        processo=andamento.processo,
+        andamento=andamento,
+        fase=dados["fase"],
+        data=_data(dados["data_fase"]),
+        referencia=dados.get("referencia", ""),
+        observacao=dados.get("observacao", ""),
+    )

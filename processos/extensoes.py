@@ -1,0 +1,108 @@
+"""Onde cada fase da lei se liga ao hub (STYLE, regra 6).
+
+`processos` não importa as apps das fases: cada uma (plebiscito, ...) registra aqui, no seu
+`AppConfig.ready()`, o que acrescenta a um ato do hub:
+
+- o formulário do ato (`registrar_formulario`);
+- condições calculadas, com a mensagem exibida quando não atendidas (`registrar_condicao`),
+  conferidas pela transição como qualquer outra condição do django-fsm;
+- o preparo: roda dentro da transição, antes de gravar, com os dados validados; calcula o
+  que o ato registra (vereditos, antes/depois) e pode recusar com `AtoRecusado`
+  (`registrar_preparo`);
+- o efeito: roda na transação do ato, depois de gravado o Andamento — as linhas da fase
+  que o ato cria (`registrar_efeito`);
+- seções da página do processo e da página pública (`registrar_secao`).
+"""
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+_formularios: dict[str, type] = {}
+_condicoes: dict[str, list[Callable]] = defaultdict(list)
+_preparos: dict[str, list[Callable]] = defaultdict(list)
+_efeitos: dict[str, list[Callable]] = defaultdict(list)
+
+
+@dataclass(frozen=True)
+class Secao:
+    """Uma seção da página do processo: o modelo e a função que monta o contexto (ou None,
+    quando a seção não se aplica ao processo)."""
+
+    template: str
+    contexto: Callable  # (processo, usuario) -> dict | None
+    publica: bool = False
+
+
+_secoes: list[Secao] = []
+
+
+def registrar_formulario(nome_ato: str, formulario: type) -> None:
+    _formularios[nome_ato] = formulario
+
+
+def formulario(nome_ato: str) -> type | None:
+    return _formularios.get(nome_ato)
+
+
+def registrar_condicao(nome_ato: str, condicao: Callable) -> None:
+    if condicao not in _condicoes[nome_ato]:
+        _condicoes[nome_ato].append(condicao)
+
+
+def registrar_preparo(nome_ato: str, funcao: Callable) -> None:
+    if funcao not in _preparos[nome_ato]:
+        _preparos[nome_ato].append(funcao)
+
+
+def registrar_efeito(nome_ato: str, funcao: Callable) -> None:
+    if funcao not in _efeitos[nome_ato]:
+        _efeitos[nome_ato].append(funcao)
+
+
+def registrar_secao(secao: Secao) -> None:
+    if secao not in _secoes:
+        _secoes.append(secao)
+
+
+def condicoes_da_fase(nome_ato: str) -> Callable:
+    """Uma condição de transição que confere, na hora, as condições registradas pelas fases
+    para `nome_ato`; a mensagem junta as das que falharem."""
+
+    def atendidas(processo) -> bool:
+        return all(c(processo) for c in _condicoes[nome_ato])
+
+    def mensagem(processo) -> str:
+        return " ".join(
+            c.mensagem(processo) if callable(c.mensagem) else c.mensagem
+            for c in _condicoes[nome_ato]
+            if not c(processo)
+        )
+
+    atendidas.mensagem = mensagem
+    atendidas.__name__ = f"condicoes_da_fase_{nome_ato}"
+    return atendidas
+
+
+def preparar(nome_ato: str, processo, dados: dict) -> bool:
+    """Roda os preparos do ato; False quando nenhuma fase o registrou."""
+    for funcao in _preparos[nome_ato]:
+        funcao(processo, dados)
+    return bool(_preparos[nome_ato])
+
+
+def aplicar_efeitos(andamento) -> None:
+    for funcao in _efeitos[andamento.ato]:
+        funcao(andamento)
+
+
+def secoes(processo, usuario, *, publica: bool = False) -> list[dict]:
+    """As seções que as fases acrescentam à página (interna ou pública) do processo."""
+    montadas = []
+    for secao in _secoes:
+        if publica and not secao.publica:
+            continue
+        contexto = secao.contexto(processo, usuario, publica=publica)
+        if contexto is not None:
+            montadas.append({"template": secao.template, **contexto})
+    return montadas
