@@ -147,6 +147,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # As mesmas opções de regra e abrangência em mais de um serializador: um enum só.
+    "ENUM_NAME_OVERRIDES": {
+        "RegraPlebiscitoEnum": "plebiscito.serializers.OPCOES_REGRA",
+        "AbrangenciaPlebiscitoEnum": "plebiscito.serializers.OPCOES_ABRANGENCIA",
+    },
 }
 
 # Produção atrás de HTTPS: ative com DJANGO_SECURE=1.

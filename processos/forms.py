@@ -13,6 +13,7 @@ from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
 from requisitos.consultas import exercicios_disponiveis
 from requisitos.models import parametros_em_vigor
+from requisitos.parametros import ABRANGENCIAS_PLEBISCITO
 
 FORMATO_DATA = "%d/%m/%Y"
 
@@ -537,13 +538,19 @@ def descrever_dado(nome_ato: str, campo: str, valor) -> tuple[str, object]:
     campo_form = formulario.base_fields.get(campo) if formulario else None
     declaracoes = {d.campo: d.texto for d in ATOS[nome_ato].declaracoes} if nome_ato in ATOS else {}
     if campo_form is None:
-        rotulo = declaracoes.get(campo) or ROTULOS_EXTRAS.get(campo) or campo.replace("_", " ")
-        return rotulo.rstrip("."), _legivel(valor, dict(FormaEncaminhamento.choices))
+        extra, escolhas = ROTULOS_EXTRAS.get(campo, (None, {}))
+        rotulo = declaracoes.get(campo) or extra or campo.replace("_", " ")
+        return rotulo.rstrip("."), _legivel(valor, escolhas)
     escolhas = dict(getattr(campo_form, "choices", None) or [])
     return str(campo_form.label).rstrip("."), _legivel(valor, escolhas)
 
 
-ROTULOS_EXTRAS = {"forma_encaminhamento": "Encaminhamento"}
+# Dados gravados pelo próprio ato (não digitados num campo do formulário): rótulo e valores.
+ROTULOS_EXTRAS = {
+    "forma_encaminhamento": ("Encaminhamento", dict(FormaEncaminhamento.choices)),
+    "abrangencia": ("Abrangência da consulta em vigor", ABRANGENCIAS_PLEBISCITO),
+    "conclusao": ("Conclusão", {"favoravel": "Favorável", "contrario": "Contrária"}),
+}
 
 
 def _legivel(valor, escolhas: dict):

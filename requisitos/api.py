@@ -31,6 +31,12 @@ from requisitos.regras import (
 from requisitos.toponimia import avaliar_toponimo
 
 TAMANHO_MAXIMO_CORPO = 64 * 1024  # uma simulação cabe folgada em poucos KB
+# Nenhum simulador passa de 3 níveis (objeto → lista → objeto); o limite corta corpos
+# fabricados para esgotar a pilha ou o processador, sempre com 400.
+PROFUNDIDADE_MAXIMA = 10
+MENSAGEM_ANINHAMENTO = (
+    f"JSON aninhado demais: aceitam-se até {PROFUNDIDADE_MAXIMA} níveis de listas e objetos."
+)
 
 
 class JSONDecimalParser(parsers.JSONParser):
@@ -43,11 +49,34 @@ class JSONDecimalParser(parsers.JSONParser):
         if len(bruto) > TAMANHO_MAXIMO_CORPO:
             raise exceptions.ParseError("O corpo da requisição passa de 64 KB.")
         try:
-            return json.loads(
+            dados = json.loads(
                 bruto.decode(codificacao), parse_float=Decimal, parse_constant=_recusar_constante
             )
         except ValueError as exc:
             raise exceptions.ParseError(f"JSON malformado: {exc}") from None
+        except RecursionError:
+            # "[[[[..." estoura a pilha do decodificador antes de qualquer validação.
+            raise exceptions.ParseError(MENSAGEM_ANINHAMENTO) from None
+        if _aninhamento_excede(dados, PROFUNDIDADE_MAXIMA):
+            raise exceptions.ParseError(MENSAGEM_ANINHAMENTO)
+        return dados
+
+
+def _aninhamento_excede(dados, limite: int) -> bool:
+    """Percorre listas e objetos sem recursão e diz se algum passa de `limite` níveis."""
+    pendentes = [(dados, 1)]
+    while pendentes:
+        valor, nivel = pendentes.pop()
+        if isinstance(valor, dict):
+            filhos = valor.values()
+        elif isinstance(valor, list):
+            filhos = valor
+        else:
+            continue
+        if nivel > limite:
+            return True
+        pendentes.extend((filho, nivel + 1) for filho in filhos)
+    return False
 
 
 def _recusar_constante(nome: str):

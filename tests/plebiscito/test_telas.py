@@ -111,6 +111,8 @@ def test_resultado_registrado_aparece_na_secao_plebiscito(logado, operador):
         assert f'data-regra="{regra}"' in secao
     assert "(regra que governa)" in secao
     assert "Maioria absoluta dos eleitores inscritos (LC 23/1992, Art. 11, § 2º)" in secao
+    assert "Abrangência da consulta em vigor" in html  # na linha do tempo, por extenso
+    assert "area_desmembrada" not in html
 
 
 def test_parecer_mostra_as_leituras_e_o_destino_sem_declaracao(logado, operador):

@@ -2,6 +2,7 @@
 respondida com 400 e erros por campo em pt-BR — nunca 500."""
 
 import json
+import re
 from decimal import Decimal
 
 import pytest
@@ -382,4 +383,7 @@ def test_esquema_openapi_e_documentacao_sem_cdn(client):
     assert docs.status_code == 200
     html = docs.content.decode()
     assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in html
-    assert "cdn" not in html.lower()
+    # Nenhum recurso vem de fora (o token CSRF aleatório pode conter "cdn": olha-se as URLs).
+    externos = re.findall(r"""(?:src|href)=["'](?:https?:)?//[^"']+""", html)
+    assert externos == []
+    assert "cdn.jsdelivr" not in html and "unpkg.com" not in html

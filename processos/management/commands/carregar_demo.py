@@ -44,6 +44,99 @@ class Command(BaseCommand):
             self._processos(usuarios)
         self.stdout.write(f"{Processo.objects.count()} processos de demonstração criados.")
 
+    def _ate_o_resultado(self, processo, ato, inicio):
+        """Alteração de nome levada, ato a ato, até o resultado do plebiscito em análise:
+        números fictícios rejeitados pela regra literal (Art. 11, § 2º) e aprovados pela
+        maioria simples — a seção Plebiscito mostra as três leituras e a que governa."""
+        sessao = {"sessao_numero": "12", "votos_sim": 16, "votos_nao": 2, "abstencoes": 0}
+        dia = (inicio + timedelta(days=46)).isoformat()
+        ato(
+            processo,
+            "receber_na_crt",
+            "servidor",
+            46,
+            declara_documentos_art15=True,
+            declara_representacao_valida=True,
+            data_distribuicao_deputados=dia,
+            data_publicacao=dia,
+        )
+        ato(
+            processo,
+            "emitir_parecer_preliminar",
+            "presidente",
+            50,
+            conclusao="solicitar_documentos",
+            texto_parecer="Visita dispensada na alteração de nome; segue ao mérito.",
+        )
+        ato(
+            processo,
+            "emitir_parecer_merito",
+            "presidente",
+            55,
+            conclusao="favoravel",
+            texto_parecer="Favorável à consulta.",
+        )
+        ato(processo, "deliberar_plenario", "mesa", 60, resultado="aprovado", **sessao)
+        ato(
+            processo,
+            "registrar_parecer_ccj",
+            "mesa",
+            65,
+            conclusao="favoravel",
+            numero_parecer="31/2026",
+            relator="Dep. Relatora",
+        )
+        ato(
+            processo,
+            "apresentar_pdl",
+            "presidente",
+            70,
+            numero_pdl="9/2026",
+            ementa="Autoriza o TRE a realizar plebiscito.",
+        )
+        ato(
+            processo,
+            "publicar_decreto",
+            "mesa",
+            75,
+            numero_decreto="3.101",
+            data_aprovacao=dia,
+            data_diario_oficial=dia,
+        )
+        ato(processo, "encaminhar_ao_tre", "presidente", 80, numero_oficio="44/2026-CRT")
+        ato(
+            processo,
+            "registrar_fase_tre",
+            "servidor",
+            85,
+            fase="resolucao",
+            data_fase=(inicio + timedelta(days=84)).isoformat(),
+            referencia="Resolução TRE-MT (fictícia)",
+            observacao="",
+            emitir_informe=False,
+        )
+        ato(
+            processo,
+            "registrar_resultado",
+            "mesa",
+            100,
+            oficio_tre="88/2026",
+            data_oficio_tre=(inicio + timedelta(days=98)).isoformat(),
+            data_leitura_plenario=(inicio + timedelta(days=99)).isoformat(),
+            unidades=[
+                {
+                    "nome": "São José do Xingu",
+                    "area_desmembrada": True,
+                    "inscritos": 2719,
+                    "comparecimento": 1500,
+                    "sim": 1200,
+                    "nao": 250,
+                    "brancos": 30,
+                    "nulos": 20,
+                }
+            ],
+        )
+
     def _valores_adicionados(self):
         """Tabela de VA de 2024 para o parecer de mérito (Art. 2º, IV), marcada como
         demonstrativa: valores fictícios, não da SEFAZ."""
@@ -208,14 +301,15 @@ class Command(BaseCommand):
             justificativa="Não atende ao Art. 2º, II: eleitores abaixo de 20 % da população.",
         )
 
-        protocolar(
+        xingu = protocolar(
             40,
             tipo="alteracao_nome",
             nome_proposto="Nova Esperança do Xingu",
             municipios_origem=m("São José do Xingu"),
-            resumo="Demonstração: representação do Prefeito com aprovação de 2/3 da Câmara "
-            "(Art. 6º, § 2º).",
+            resumo="Demonstração fictícia: representação do Prefeito com aprovação de 2/3 da "
+            "Câmara (Art. 6º, § 2º); resultado do plebiscito com as três leituras divergentes.",
         )
+        self._ate_o_resultado(xingu, ato, inicio)
         protocolar(
             45,
             tipo="revisao_limites",
