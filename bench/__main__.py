@@ -1,4 +1,4 @@
-"""Roda as medições e imprime os números: `python -m bench [parecer|copia|lista]`."""
+"""Roda as medições e imprime os números: `python -m bench [parecer|copia|lista|assinaturas]`."""
 
 import os
 import sys
@@ -13,7 +13,7 @@ django.setup()
 from bench import documentos  # noqa: E402
 
 if __name__ == "__main__":
-    escolhidos = set(sys.argv[1:]) or {"parecer", "copia", "lista"}
+    escolhidos = set(sys.argv[1:]) or {"parecer", "copia", "lista", "assinaturas"}
     if "parecer" in escolhidos:
         documentos.medir_parecer()
     if "copia" in escolhidos:
@@ -22,3 +22,7 @@ if __name__ == "__main__":
         from bench import lista_processos
 
         lista_processos.main()
+    if "assinaturas" in escolhidos:
+        from bench import importacao_assinaturas
+
+        importacao_assinaturas.main()

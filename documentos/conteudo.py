@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
 
 from processos import rito
 from processos.estados import Tipo
@@ -89,6 +90,23 @@ def _base(andamento: Andamento, **extra) -> dict:
 
 def _serie(andamento: Andamento, tipo: str, sufixo: str = "") -> str:
     return f"andamento:{andamento.pk}:{tipo}{sufixo}"
+
+
+def comprovante_protocolo(andamento: Andamento) -> Conteudo:
+    """Art. 14: a representação lida no expediente é protocolada; os peticionários recebem o
+    comprovante (número, data e o que foi recebido), verificável em /validar/."""
+    processo = andamento.processo
+    return Conteudo(
+        "comprovante_protocolo",
+        f"Comprovante de protocolo — Processo nº {processo.protocolo}",
+        _serie(andamento, "comprovante_protocolo"),
+        "pdf/comprovante_protocolo.html",
+        _base(
+            andamento,
+            protocolado_em=processo.criado_em,
+            data_documento=timezone.localtime(processo.criado_em).date(),
+        ),
+    )
 
 
 def parecer_preliminar(andamento: Andamento) -> Conteudo:

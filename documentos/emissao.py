@@ -121,6 +121,7 @@ def minuta(conteudo: c.Conteudo) -> bytes:
 # --- documentos produzidos por cada ato ------------------------------------------------------
 
 CONSTRUTORES = {
+    "protocolar": c.comprovante_protocolo,
     "emitir_parecer_preliminar": c.parecer_preliminar,
     "emitir_parecer_merito": c.parecer_merito,
     "apresentar_pdl": c.pdl,

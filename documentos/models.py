@@ -30,6 +30,7 @@ class TipoDocumento(models.TextChoices):
     EXTRATO = "extrato", "Extrato do processo"
     COPIA_INTEGRAL = "copia_integral", "Cópia integral autenticada"
     CERTIDAO_DISTRITO = "certidao_distrito", "Certidão de requisitos para criação de distrito"
+    COMPROVANTE_PROTOCOLO = "comprovante_protocolo", "Comprovante de protocolo"
 
 
 # Públicos por natureza (DOMAIN §4; Art. 23): os pareceres emitidos e as proposições. Ofícios,

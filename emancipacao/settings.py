@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from emancipacao.env import env_bool, env_int, env_list, env_str
 
@@ -38,6 +39,7 @@ INSTALLED_APPS = [
     "django_filters",
     "requisitos",
     "processos",
+    "representacao",
     "plebiscito",
     "documentos",
 ]
@@ -48,6 +50,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Antes do CSRF, que é o primeiro a ler o corpo: recusa o envio grande demais sem lê-lo.
+    "representacao.limite_envio.LimiteEnvioMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -131,6 +135,12 @@ CACHES = {
 # Limite de uso dos simuladores públicos (páginas e API), por endereço do cliente, no formato
 # do django-ratelimit ("120/m" = 120 por minuto). Usa o cache padrão.
 SIMULADOR_LIMITE = env_str("SIMULADOR_LIMITE", "120/m")
+
+# Tamanho máximo de cada arquivo enviado como documento do Art. 15, em MB (1 MB = 1.048.576
+# bytes); recusado antes de o corpo da requisição ser lido (representacao.limite_envio).
+UPLOAD_LIMITE_MB = env_int("EMANCIPACAO_UPLOAD_LIMITE_MB", 25)
+if UPLOAD_LIMITE_MB < 1:
+    raise ImproperlyConfigured("EMANCIPACAO_UPLOAD_LIMITE_MB deve ser de pelo menos 1 (MB).")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -11,6 +11,7 @@ urlpatterns = [
     path("sair/", auth_views.LogoutView.as_view(), name="sair"),
     path("admin/", admin.site.urls),
     path("", include("requisitos.urls")),
+    path("", include("representacao.urls")),
     path("", include("plebiscito.urls")),
     path("", include("documentos.urls")),
     path("", include("processos.urls")),

@@ -45,25 +45,9 @@ class Ato:
 _ATOS = (
     Ato("protocolar", "Protocolar", frozenset({SERVIDOR, PRESIDENTE, MESA}), "Art. 13 e 14"),
     Ato("baixar_em_diligencia", "Baixar em diligência", CRT, "Art. 16, parágrafo único"),
-    Ato(
-        "receber_na_crt",
-        "Receber na CRT",
-        CRT,
-        "Art. 15 e 16",
-        declaracoes=(
-            Declaracao(
-                "declara_documentos_art15",
-                "Declaro que a representação está instruída com todos os documentos do "
-                "Art. 15 exigidos para este tipo de processo.",
-            ),
-            Declaracao(
-                "declara_representacao_valida",
-                "Declaro que a representação é válida (Art. 13: assinaturas mínimas de "
-                "eleitores residentes, com firmas reconhecidas, ou a representação própria "
-                "do tipo).",
-            ),
-        ),
-    ),
+    # Art. 15 e 16: a guarda é calculada pela fase da representação (documentos do Art. 15
+    # e validade), registrada em processos.extensoes.
+    Ato("receber_na_crt", "Receber na CRT", CRT, "Art. 15 e 16"),
     Ato("registrar_visita", "Registrar visita in loco", CRT, "Art. 17, I"),
     Ato("emitir_parecer_preliminar", "Emitir parecer preliminar", PRES, "Art. 17, II"),
     Ato("deliberar_arquivamento", "Deliberar arquivamento", MESA_, "Art. 17, § 1º"),

@@ -65,14 +65,22 @@ def registrar_secao(secao: Secao) -> None:
         _secoes.append(secao)
 
 
-def condicoes_da_fase(nome_ato: str) -> Callable:
+SEM_FASE = "A fase que confere este ato não está instalada."
+
+
+def condicoes_da_fase(nome_ato: str, *, obrigatoria: bool = False) -> Callable:
     """Uma condição de transição que confere, na hora, as condições registradas pelas fases
-    para `nome_ato`; a mensagem junta as das que falharem."""
+    para `nome_ato`; a mensagem junta as das que falharem. `obrigatoria`: sem nenhuma
+    condição registrada, o ato é recusado (a guarda da lei não pode sumir em silêncio)."""
 
     def atendidas(processo) -> bool:
+        if obrigatoria and not _condicoes[nome_ato]:
+            return False
         return all(c(processo) for c in _condicoes[nome_ato])
 
     def mensagem(processo) -> str:
+        if obrigatoria and not _condicoes[nome_ato]:
+            return SEM_FASE
         return " ".join(
             c.mensagem(processo) if callable(c.mensagem) else c.mensagem
             for c in _condicoes[nome_ato]

@@ -210,10 +210,11 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=[Estado.PROTOCOLADA, Estado.EM_DILIGENCIA],
         target=Estado.EM_INSTRUCAO,
+        conditions=[extensoes.condicoes_da_fase("receber_na_crt", obrigatoria=True)],
         permission=permissao_do_ato("receber_na_crt"),
     )
     def receber_na_crt(self, dados: dict) -> None:
-        exigir_declaracoes("receber_na_crt", dados)
+        """Art. 15 e 16: documentos completos e representação válida (condição da fase)."""
 
     @transition(
         estado,
@@ -360,7 +361,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.RESULTADO_EM_ANALISE,
         target=RETURN_VALUE(Estado.ELABORACAO_PL, Estado.ARQUIVADO),
-        conditions=[extensoes.condicoes_da_fase("emitir_parecer_resultado")],
+        conditions=[extensoes.condicoes_da_fase("emitir_parecer_resultado", obrigatoria=True)],
         permission=permissao_do_ato("emitir_parecer_resultado"),
     )
     def emitir_parecer_resultado(self, dados: dict) -> str:
@@ -521,12 +522,6 @@ def _preparo_obrigatorio(nome_ato: str, processo: Processo, dados: dict) -> None
     """O ato depende do cálculo da sua fase; sem a fase instalada, recusa (lado seguro)."""
     if not extensoes.preparar(nome_ato, processo, dados):
         raise AtoRecusado("Ato indisponível: a fase que o calcula não está instalada.")
-
-
-def exigir_declaracoes(nome_ato: str, dados: dict) -> None:
-    faltam = [d.texto for d in ATOS[nome_ato].declaracoes if not dados.get(d.campo)]
-    if faltam:
-        raise AtoRecusado("Falta a declaração: " + " ".join(faltam))
 
 
 class SequenciaProtocolo(models.Model):

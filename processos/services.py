@@ -77,7 +77,7 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
         processo.protocolar({})
         processo.save()
         processo.municipios_origem.set(dados.municipios_origem)
-        Andamento.objects.create(
+        andamento = Andamento.objects.create(
             processo=processo,
             ato="protocolar",
             estado_origem="",
@@ -86,6 +86,8 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
             data_ato=dados.data_leitura_expediente,
             dados={"forma_encaminhamento": dados.forma_encaminhamento},
         )
+        # Art. 14: o comprovante de protocolo para os peticionários, na mesma transação.
+        emitir_documentos_do_ato(andamento)
     return processo
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "VereditoRemanescente",
     "VereditoRevisao",
     "avaliar_aprovacao_camara",
+    "avaliar_assinaturas",
     "avaliar_criacao_municipio",
     "avaliar_distrito",
     "avaliar_maioria_absoluta_eleitores",
@@ -493,3 +494,26 @@ def avaliar_aprovacao_camara(votos_favoraveis: int, membros: int) -> Veredito:
         falta="" if atende else faltam(minimo - votos_favoraveis, "voto", "votos"),
     )
     return Veredito(atende, (requisito,))
+
+
+def avaliar_assinaturas(aptas: int, parametros: ParametrosLegais) -> Veredito:
+    """Art. 13: representação assinada por, no mínimo, 100 eleitores residentes ou
+    domiciliados na área, com firmas reconhecidas — `aptas ≥ assinaturas_minimas`, onde
+    `aptas` conta cada título válido uma só vez."""
+    exigir_nao_negativos(aptas=aptas)
+    minimo = parametros.assinaturas_minimas
+    atende = aptas >= minimo
+    requisito = Requisito(
+        inciso="",
+        descricao="Eleitores residentes na área, com firma reconhecida",
+        valor=aptas,
+        limite=minimo,
+        comparacao=">=",
+        atende=atende,
+        fundamento="Art. 13",
+        mensagem=f"{plural(aptas, 'assinatura apta', 'assinaturas aptas')}; o mínimo é "
+        f"{fmt.inteiro(minimo)}.",
+        fonte="Representação (lista de signatários)",
+        falta="" if atende else faltam(minimo - aptas, "assinatura", "assinaturas"),
+    )
+    return Veredito(atende, (requisito,), parametros.como_dict())

@@ -12,7 +12,7 @@ from processos.models import Processo
 from processos.services import DadosProtocolo, protocolar_processo
 from requisitos.models import Municipio
 
-APPS_DO_SISTEMA = {"requisitos", "processos", "plebiscito", "documentos"}
+APPS_DO_SISTEMA = {"requisitos", "processos", "representacao", "plebiscito", "documentos"}
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from django.utils import timezone
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
 from requisitos.models import Municipio, ValorAdicionado
 from tests.processos.construtores import responder_oficios
+from tests.representacao.construtores import instruir_representacao
 
 HOSTIL = (
     "<script>alert('x')</script> Relatório com acentuação — ç ã õ é, emoji 🏛️🌳 e uma "
@@ -182,6 +183,8 @@ def construir(servidor, presidente, mesa, media):
         for nome, quem, valores in _atos(texto):
             if nome == "concluir_certidoes":
                 responder_oficios(processo, servidor)
+            if nome == "receber_na_crt":
+                instruir_representacao(processo, servidor)
             praticar_ato(
                 processo_id=processo.pk,
                 nome_ato=nome,

@@ -120,9 +120,24 @@ def test_copia_sem_pecas_extras_reune_os_documentos_emitidos(construir, presiden
     processo = construir(ate="emitir_parecer_merito")
     doc = emitir_copia_integral(processo, usuario=presidente)
     juntas = "\n".join(paginas_texto(doc.arquivo.path))
-    assert "Peça 1 — Parecer preliminar" in juntas
-    # Peças 2 a 4: os ofícios aos três órgãos, emitidos com o parecer (Art. 17, § 2º).
-    for peca, numero in ((2, "1/"), (3, "2/"), (4, "3/")):
-        assert f"Peça {peca} — Ofício nº {numero}" in juntas
-    assert "Peça 5 — Parecer de mérito" in juntas
+    pecas = re.findall(r"Peça (\d+) — ([^\n]+)", juntas)
+    titulos = [titulo for _, titulo in dict(pecas).items()]
+    # Na ordem dos autos: os cinco documentos do Art. 15 e a lista dos signatários (juntados
+    # antes do recebimento), o parecer preliminar, os ofícios aos três órgãos (Art. 17, § 2º)
+    # e o parecer de mérito.
+    assert [t.split(" — ")[0] for t in titulos[:5]] == [
+        "Requerimento com as assinaturas dos eleitores",
+        "Mapa e memorial descritivo do território do novo município",
+        "Mapa e memorial descritivo dos municípios de origem",
+        "Justificativa socioeconômica",
+        "Fotografias do centro urbano (indústria, comércio, agropecuária)",
+    ]
+    assert titulos[5].startswith("Lista dos signatários da representação (100)")
+    assert titulos[6].startswith("Parecer preliminar")
+    assert [t[: len("Ofício nº 1/")] for t in titulos[7:10]] == [
+        "Ofício nº 1/",
+        "Ofício nº 2/",
+        "Ofício nº 3/",
+    ]
+    assert titulos[10].startswith("Parecer de mérito")
     assert "PARECER DE MÉRITO" in juntas

@@ -3,14 +3,6 @@ from unittest import mock
 import pytest
 from django.core.management import call_command
 
-from processos.papeis import MESA, PRESIDENTE, SERVIDOR
-from tests.processos.construtores import usuario_com_papeis
-
-
-@pytest.fixture(autouse=True)
-def midia_temporaria(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-
 
 @pytest.fixture(autouse=True)
 def sem_pdf(request):
@@ -33,19 +25,5 @@ def emissao_real():
 
 
 @pytest.fixture
-def operador(db):
-    """Quem tem todos os papéis de equipe: isola as regras de estado das de papel."""
-    return usuario_com_papeis("otavio", SERVIDOR, PRESIDENTE, MESA, nome="Otávio Operador")
-
-
-@pytest.fixture
 def municipios(db):
     call_command("carregar_municipios", verbosity=0)
-
-
-@pytest.fixture
-def sorriso(db):
-    """Um município só, quando os 142 não são necessários (mais rápido)."""
-    from requisitos.models import Municipio
-
-    return Municipio.objects.create(codigo_ibge=5107925, nome="Sorriso")

@@ -19,6 +19,7 @@ from processos.papeis import GRUPOS
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
 from processos.servicos_oficios import registrar_resposta
 from requisitos.models import Municipio, ValorAdicionado
+from tests.representacao.construtores import instruir_representacao
 
 SENHA = "senha-de-teste-123"
 # Data dos andamentos semeados: anterior a qualquer ato praticado "hoje" nos testes.
@@ -150,8 +151,6 @@ DADOS: dict[str, dict[str, dict]] = {
         "": {
             "data_distribuicao_deputados": PASSADO,
             "data_publicacao": PASSADO,
-            "declara_documentos_art15": True,
-            "declara_representacao_valida": True,
         }
     },
     "registrar_visita": {
@@ -429,6 +428,13 @@ def protocolar(
     )
 
 
+def protocolar_instruido(usuario, **campos) -> Processo:
+    """Protocolado com a representação completa (documentos do Art. 15 e validade)."""
+    processo = protocolar(usuario, **campos)
+    instruir_representacao(processo, usuario)
+    return processo
+
+
 def protocolar_variante(usuario, variante: str, **campos) -> Processo:
     return protocolar(usuario, **(VARIANTES[variante] | campos))
 
@@ -448,6 +454,8 @@ def processo_no_estado(
     e, para arquivado/sobrestado, o ato que levou até ali a partir de `origem_desvio` (para
     onde desarquivar/retomar devem voltar)."""
     processo = protocolar_variante(usuario, variante, **campos)
+    if estado in ("protocolada", "em_diligencia"):
+        instruir_representacao(processo, usuario)  # receber_na_crt decide pelos dados
     if estado == "aguardando_certidoes":
         semear_oficios(processo, usuario, respondidos=certidoes_respondidas)
     visita = DADOS["registrar_visita"][""]
@@ -540,7 +548,10 @@ def _semear(processo, usuario, ato, origem, destino, dados) -> None:
 
 
 def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
-    """Pratica o ato pelo serviço, com dados válidos; devolve o Andamento."""
+    """Pratica o ato pelo serviço, com dados válidos; devolve o Andamento. Receber na CRT
+    pressupõe a representação instruída (Art. 15 e 16): os construtores a completam."""
+    if nome_ato == "receber_na_crt":
+        instruir_representacao(processo, usuario)
     kwargs.setdefault("data_ato", timezone.localdate())
     kwargs.setdefault("justificativa", JUSTIFICATIVA)
     if "dados" not in kwargs and nome_ato in ATOS_DE_RESULTADO:
@@ -557,6 +568,8 @@ def avancar(processo, usuario, ate: str, *, pular_visita: bool = False) -> Proce
         nome_ato, conclusao = AVANCO[processo.estado]
         if nome_ato == "concluir_certidoes":
             responder_oficios(processo, usuario)
+        if nome_ato == "receber_na_crt":
+            instruir_representacao(processo, usuario)
         if pular_visita and processo.estado == "em_instrucao":
             nome_ato, conclusao = "emitir_parecer_preliminar", "solicitar_documentos"
         praticar(processo, usuario, nome_ato, conclusao)

@@ -18,6 +18,7 @@ from tests.processos.construtores import (
     praticar,
     processo_no_estado,
     protocolar,
+    protocolar_instruido,
     recarregar,
 )
 
@@ -38,7 +39,7 @@ def _nada_mudou(processo, estado, andamentos):
 
 
 def test_data_do_ato_no_futuro_e_recusada_no_formulario(logado, operador):
-    processo = protocolar(operador)
+    processo = protocolar_instruido(operador)
     amanha = (timezone.localdate() + timedelta(days=1)).strftime("%d/%m/%Y")
 
     resposta = _postar_ato(
@@ -54,7 +55,7 @@ def test_data_do_ato_no_futuro_e_recusada_no_formulario(logado, operador):
 
 
 def test_data_do_ato_no_futuro_e_recusada_pelo_servico(operador):
-    processo = protocolar(operador)
+    processo = protocolar_instruido(operador)
 
     with pytest.raises(AtoRecusado, match="A data do ato não pode ser futura."):
         praticar(processo, operador, "receber_na_crt", data_ato=timezone.localdate() + timedelta(1))
@@ -63,7 +64,7 @@ def test_data_do_ato_no_futuro_e_recusada_pelo_servico(operador):
 
 
 def test_data_do_ato_anterior_a_do_ultimo_andamento_e_recusada(logado, operador):
-    processo = protocolar(operador, data=PASSADO)
+    processo = protocolar_instruido(operador, data=PASSADO)
     vespera = (PASSADO - timedelta(days=1)).strftime("%d/%m/%Y")
 
     resposta = _postar_ato(
@@ -82,7 +83,7 @@ def test_data_do_ato_anterior_a_do_ultimo_andamento_e_recusada(logado, operador)
 
 
 def test_data_do_ato_igual_a_do_ultimo_andamento_e_aceita(logado, operador):
-    processo = protocolar(operador, data=PASSADO)
+    processo = protocolar_instruido(operador, data=PASSADO)
 
     resposta = _postar_ato(
         logado,
@@ -133,7 +134,7 @@ def test_servico_recusa_justificativa_em_branco(operador):
 
 
 def test_formulario_desatualizado_nao_grava_e_pede_para_recarregar(logado, operador):
-    processo = protocolar(operador)
+    processo = protocolar_instruido(operador)
     formulario = formulario_do_ato(processo, "baixar_em_diligencia")  # aberto em "protocolada"
     praticar(processo, operador, "receber_na_crt")  # outra pessoa age antes
 
@@ -316,7 +317,7 @@ def test_lixo_no_formulario_do_ato_e_recusado_sem_erro_500(logado, operador, slu
     ],
 )
 def test_ato_ou_protocolo_inexistente_da_404(logado, operador, metodo, caminho):
-    processo = protocolar(operador)
+    processo = protocolar_instruido(operador)
 
     resposta = getattr(logado, metodo)(caminho.format(slug=processo.slug))
 

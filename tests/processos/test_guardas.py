@@ -15,7 +15,6 @@ from tests.processos.construtores import (
     dados_resultado,
     praticar,
     processo_no_estado,
-    protocolar,
     protocolar_variante,
     recarregar,
     responder_oficios,
@@ -34,22 +33,6 @@ def _recusado(processo, usuario, nome_ato, dados, conclusao="") -> str:
     assert recarregar(processo).estado == estado
     assert processo.andamentos.count() == andamentos
     return str(erro.value)
-
-
-@pytest.mark.parametrize(
-    "faltando",
-    [
-        ("declara_documentos_art15",),
-        ("declara_representacao_valida",),
-        ("declara_documentos_art15", "declara_representacao_valida"),
-    ],
-)
-def test_receber_na_crt_sem_as_declaracoes_e_recusado(faltando, operador):
-    processo = protocolar(operador)
-
-    mensagem = _recusado(processo, operador, "receber_na_crt", _sem("receber_na_crt", *faltando))
-
-    assert mensagem.startswith("Falta a declaração:")
 
 
 def test_recusa_parecer_de_merito_favoravel_na_criacao_sem_os_numeros_do_art2(operador):

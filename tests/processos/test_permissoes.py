@@ -20,6 +20,7 @@ from tests.processos.construtores import (
     formulario_do_ato,
     processo_no_estado,
     protocolar,
+    protocolar_instruido,
     recarregar,
     responder_oficios,
     usuario_com_papeis,
@@ -98,6 +99,14 @@ REGRAS = {
     "processos:oficio_resposta": "REGRAS_OFICIOS",
     "processos:oficio_reiterar": "REGRAS_OFICIOS",
     "processos:oficio_certidao": "REGRAS_OFICIOS",
+    "representacao:assinaturas": "REGRAS_ASSINATURAS",
+    "representacao:adicionar_signatario": "REGRAS_ASSINATURAS",
+    "representacao:importar_assinaturas": "REGRAS_ASSINATURAS",
+    "representacao:modelo_assinaturas": "REGRAS_ASSINATURAS",
+    "representacao:documentos": "REGRAS_DOCUMENTOS_ART15",
+    "representacao:arquivo": "REGRAS_DOCUMENTOS_ART15",
+    "representacao:anular_documento": "REGRAS_DOCUMENTOS_ART15",
+    "representacao:dados": "REGRAS_DADOS_REPRESENTACAO",
 }
 # Ofícios (DOMAIN §4: a CRT opera ofícios e certidões; os demais leitores só veem).
 _SO_CRT = {"anonimo": LOGIN} | dict.fromkeys(MESA | {"deputado", "sem_papel"}, 403)
@@ -117,6 +126,46 @@ REGRAS_OFICIOS = {
     "processos:oficio_certidao": {
         "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
     },
+}
+# Signatários (Art. 13; DOMAIN §4): a CRT registra e importa; Mesa e Deputados só veem.
+REGRAS_ASSINATURAS = {
+    "representacao:assinaturas": {
+        "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200),
+        "POST": dict.fromkeys(PAPEIS, 405),
+    },
+    "representacao:adicionar_signatario": {
+        "GET": dict.fromkeys(PAPEIS, 405),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
+    "representacao:importar_assinaturas": {
+        "GET": dict.fromkeys(PAPEIS, 405),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
+    # O modelo do CSV serve a quem importa.
+    "representacao:modelo_assinaturas": {"GET": _SO_CRT | dict.fromkeys(CRT, 200)},
+}
+# Documentos do Art. 15 (DOMAIN §4 e §5): a CRT junta e anula; todos os leitores veem o
+# arquivo (o Deputado só inline, com a vista registrada — Art. 22).
+_LEITORES_E_SEM_PAPEL = LEITORES | {"sem_papel"}
+REGRAS_DOCUMENTOS_ART15 = {
+    "representacao:documentos": {
+        "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
+    "representacao:arquivo": {
+        "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200),
+        "POST": {"anonimo": LOGIN} | dict.fromkeys(_LEITORES_E_SEM_PAPEL, 405),
+    },
+    "representacao:anular_documento": {
+        "GET": {"anonimo": LOGIN} | dict.fromkeys(_LEITORES_E_SEM_PAPEL, 405),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
+}
+# Dados da representação (Art. 6º, § 2º; Art. 10, III): a CRT registra, todos os leitores
+# veem; Mesa e Deputado que enviam o formulário recebem 403.
+REGRAS_DADOS_REPRESENTACAO = {
+    "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200),
+    "POST": _SO_CRT | dict.fromkeys(CRT, 302),
 }
 # Apps de outros donos, com as suas próprias matrizes.
 OUTRAS_APPS = {"admin", "requisitos", "documentos", "api", "plebiscito"}
@@ -260,6 +309,87 @@ def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como
     _confere(resposta, esperado)
     mudou = list(Oficio.objects.order_by("id").values()) != antes
     assert mudou == (metodo == "POST" and esperado == 302)
+
+
+@pytest.mark.parametrize("papel", PAPEIS)
+@pytest.mark.parametrize(
+    ("nome", "metodo"),
+    [(nome, metodo) for nome, regra in REGRAS_ASSINATURAS.items() for metodo in regra],
+)
+def test_cada_papel_recebe_o_que_a_regra_das_assinaturas_diz(nome, metodo, papel, como, operador):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from representacao.models import Signatario
+
+    processo = protocolar(operador)
+    base = f"/processos/{processo.slug}/assinaturas/"
+    caminho, dados = {
+        "representacao:assinaturas": (base, {}),
+        "representacao:adicionar_signatario": (
+            base + "adicionar/",
+            {
+                "nome": "Maria da Silva",
+                "titulo_eleitor": "0012 3456 1805",
+                "reside_na_area": "sim",
+                "firma_reconhecida": "sim",
+            },
+        ),
+        "representacao:importar_assinaturas": (
+            base + "importar/",
+            {
+                "arquivo": SimpleUploadedFile(
+                    "lista.csv",
+                    b"nome;titulo_eleitor;reside_na_area;firma_reconhecida\n"
+                    b"Maria;001234561805;sim;sim\n",
+                )
+            },
+        ),
+        "representacao:modelo_assinaturas": (base + "modelo.csv", {}),
+    }[nome]
+    client, _ = como(papel)
+
+    resposta = getattr(client, metodo.lower())(caminho, dados)
+
+    esperado = REGRAS_ASSINATURAS[nome][metodo][papel]
+    _confere(resposta, esperado)
+    assert Signatario.objects.count() == (metodo == "POST" and esperado == 302)
+
+
+@pytest.mark.parametrize("papel", PAPEIS)
+@pytest.mark.parametrize(
+    ("nome", "metodo"),
+    [(nome, metodo) for nome, regra in REGRAS_DOCUMENTOS_ART15.items() for metodo in regra],
+)
+def test_cada_papel_recebe_o_que_a_regra_dos_documentos_do_art_15_diz(
+    nome, metodo, papel, como, operador
+):
+    from representacao.models import DocumentoRepresentacao
+    from tests.representacao.construtores import arquivo, juntar, pdf_real
+
+    processo = protocolar(operador)
+    documento = juntar(processo, operador, "requerimento")
+    base = f"/processos/{processo.slug}/documentos-art15/"
+    caminho, dados = {
+        "representacao:documentos": (
+            base,
+            {"item": "justificativa", "arquivo": arquivo(pdf_real(), "justificativa.pdf")},
+        ),
+        "representacao:arquivo": (f"{base}{documento.pk}/", {}),
+        "representacao:anular_documento": (
+            f"{base}{documento.pk}/anular/",
+            {"justificativa": "Enviado por engano."},
+        ),
+    }[nome]
+    client, _ = como(papel)
+
+    resposta = getattr(client, metodo.lower())(caminho, dados)
+
+    esperado = REGRAS_DOCUMENTOS_ART15[nome][metodo][papel]
+    _confere(resposta, esperado)
+    agiu = metodo == "POST" and esperado == 302
+    assert DocumentoRepresentacao.objects.count() == 1 + (agiu and nome.endswith("documentos"))
+    documento.refresh_from_db()
+    assert documento.anulado == (agiu and nome.endswith("anular_documento"))
 
 
 @pytest.mark.parametrize("papel", PAPEIS)
@@ -434,7 +564,7 @@ def _acoes(client, processo) -> _Acoes:
 def test_pagina_mostra_exatamente_os_botoes_dos_atos_que_o_usuario_pode(
     papel, habilitados, como, operador
 ):
-    processo = protocolar(operador)
+    processo = protocolar_instruido(operador)
     client, _ = como(papel)
 
     acoes = _acoes(client, processo)
@@ -556,3 +686,21 @@ def test_usuario_servidor_e_presidente_ao_mesmo_tempo_tem_os_dois_papeis(client,
         "sobrestar",
         "retificar-dados",
     }
+
+
+@pytest.mark.parametrize("papel", PAPEIS)
+@pytest.mark.parametrize("metodo", REGRAS_DADOS_REPRESENTACAO)
+def test_cada_papel_recebe_o_que_a_regra_dos_dados_da_representacao_diz(
+    metodo, papel, como, operador, sorriso
+):
+    processo = protocolar(
+        operador, tipo="alteracao_nome", nome="Sorriso do Norte", municipios=[sorriso]
+    )
+    dados = {"camara_membros": "11", "camara_votos_favoraveis": "8", "camara_sessao": "3/2026"}
+    client, _ = como(papel)
+
+    resposta = getattr(client, metodo.lower())(f"/processos/{processo.slug}/representacao/", dados)
+
+    esperado = REGRAS_DADOS_REPRESENTACAO[metodo][papel]
+    _confere(resposta, esperado)
+    assert processo.dados_representacao.exists() == (metodo == "POST" and esperado == 302)

@@ -35,7 +35,7 @@ class Command(BaseCommand):
             raise CommandError("Dados de demonstração só no modo local (DJANGO_DEBUG=1).")
         if not Municipio.objects.exists():
             raise CommandError("Carregue antes os municípios: manage.py carregar_municipios")
-        usuarios = self._usuarios()
+        usuarios = self.usuarios = self._usuarios()
         if Processo.objects.exists():
             self.stdout.write("Processos de demonstração já existem; nada a fazer.")
             return
@@ -45,18 +45,19 @@ class Command(BaseCommand):
         self.stdout.write(f"{Processo.objects.count()} processos de demonstração criados.")
 
     def _ate_o_resultado(self, processo, ato, inicio):
+        from representacao import demo as representacao
+
         """Alteração de nome levada, ato a ato, até o resultado do plebiscito em análise:
         números fictícios rejeitados pela regra literal (Art. 11, § 2º) e aprovados pela
         maioria simples — a seção Plebiscito mostra as três leituras e a que governa."""
         sessao = {"sessao_numero": "12", "votos_sim": 16, "votos_nao": 2, "abstencoes": 0}
         dia = (inicio + timedelta(days=46)).isoformat()
+        representacao.instruir(processo, self.usuarios["servidor"], camara=(9, 7))
         ato(
             processo,
             "receber_na_crt",
             "servidor",
             46,
-            declara_documentos_art15=True,
-            declara_representacao_valida=True,
             data_distribuicao_deputados=dia,
             data_publicacao=dia,
         )
@@ -181,6 +182,9 @@ class Command(BaseCommand):
         return usuarios
 
     def _processos(self, u: dict[str, User]):
+        # A fase da representação (Arts. 13 a 16) tem o seu próprio gerador de demonstração.
+        from representacao import demo as representacao
+
         def m(*nomes):
             return list(Municipio.objects.filter(nome__in=nomes))
 
@@ -219,13 +223,12 @@ class Command(BaseCommand):
             "Nova Ubiratã e 20 % de Sorriso (plebiscito de 19/03/2000; Lei 7.264/2000; "
             "instalado em 01/01/2025).",
         )
+        representacao.instruir(boa, u["servidor"], assinaturas=120)
         ato(
             boa,
             "receber_na_crt",
             "servidor",
             5,
-            declara_documentos_art15=True,
-            declara_representacao_valida=True,
             data_distribuicao_deputados=str(inicio),
             data_publicacao=str(inicio),
         )
@@ -257,13 +260,14 @@ class Command(BaseCommand):
             representantes="Comissão pró-emancipação",
             resumo="Demonstração: desmembramento de Tapurah (Decreto Legislativo 2.944/2000).",
         )
+        representacao.instruir(itanhanga, u["servidor"], assinaturas=104)
         ato(
             itanhanga,
             "receber_na_crt",
             "servidor",
             12,
-            declara_documentos_art15=True,
-            declara_representacao_valida=True,
+            data_distribuicao_deputados=str(inicio + timedelta(days=12)),
+            data_publicacao=str(inicio + timedelta(days=12)),
         )
 
         ipiranga = protocolar(

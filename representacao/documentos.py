@@ -1,0 +1,224 @@
+"""Os documentos do Art. 15: juntar (sempre uma nova versão), anular (com justificativa,
+sem apagar) e as leituras que o recebimento na CRT (Art. 16), a página do processo e a
+cópia integral (Art. 19, § 1º) usam.
+
+A versão vigente de um item é a mais recente não anulada: anular a versão errada devolve a
+vigência à anterior, se houver (Decision: o que se anula é o envio, não o item)."""
+
+import logging
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from processos.models import AtoRecusado, Processo
+from processos.oficios import TERMINAIS
+from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
+from representacao import arquivos, checklist
+from representacao.limite_envio import limite_em_bytes
+from representacao.models import DocumentoRepresentacao
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class LinhaChecklist:
+    """Um item da lista do Art. 15 no processo: o que a lei pede e o que foi juntado."""
+
+    item: str
+    rotulo: str
+    fundamento: str
+    obrigatorio: bool
+    presente: bool
+    vigente: DocumentoRepresentacao | None
+    # Todas as versões do item, da mais recente para a mais antiga, inclusive as anuladas.
+    versoes: list[DocumentoRepresentacao] = field(default_factory=list)
+    aceitos: tuple[str, ...] = ()
+
+    @property
+    def rotulo_completo(self) -> str:
+        return f"{self.rotulo} ({self.fundamento})"
+
+    @property
+    def nomes_aceitos(self) -> str:
+        return ", ".join(checklist.NOMES_DOS_TIPOS[t] for t in self.aceitos)
+
+    @property
+    def filtro_do_navegador(self) -> str:
+        return ",".join(checklist.FILTROS_DO_NAVEGADOR[t] for t in self.aceitos)
+
+
+def pode_juntar(usuario) -> bool:
+    """Juntar e anular documentos é operar o processo: a CRT (DOMAIN §4)."""
+    return tem_papel(usuario, SERVIDOR, PRESIDENTE)
+
+
+def enviar_documento(*, processo, usuario, item: str, arquivo) -> DocumentoRepresentacao:
+    """Junta o arquivo como nova versão do item, depois de conferido o conteúdo; a versão
+    anterior continua nos autos."""
+    if not pode_juntar(usuario):
+        raise PermissionDenied("Somente a CRT junta documentos da representação.")
+    definicao = checklist.item_do_tipo(processo.tipo, item)
+    if definicao is None:
+        raise AtoRecusado("Este documento não faz parte da lista do Art. 15 para este tipo.")
+    _exigir_em_andamento(processo)
+    conteudo = _conferir(arquivo, definicao)
+    documento = DocumentoRepresentacao(
+        processo=processo,
+        item=item,
+        nome_original=arquivos.nome_para_exibir(arquivo.name),
+        tipo_conteudo=conteudo.tipo,
+        tamanho=arquivo.size,
+        paginas=conteudo.paginas,
+        sha256=arquivos.resumo_sha256(arquivo),
+        enviado_por=usuario,
+    )
+    # O arquivo é gravado antes da transação (nome único gerado), para não segurar a trava
+    # do processo enquanto o disco escreve.
+    documento.arquivo.save("documento", arquivo, save=False)
+    try:
+        with transaction.atomic():
+            travado = Processo.objects.select_for_update().get(pk=processo.pk)
+            _exigir_em_andamento(travado)
+            # Sob a trava do processo, dois envios do mesmo item se enfileiram; a restrição
+            # única (processo, item, versão) é a garantia final.
+            ultima = (
+                travado.documentos_representacao.filter(item=item)
+                .order_by("-versao")
+                .values_list("versao", flat=True)
+                .first()
+            )
+            documento.versao = (ultima or 0) + 1
+            documento.enviado_em = timezone.now()
+            documento.save()
+            _movimentar(travado)
+    except Exception:
+        # O registro não existiu: o arquivo gravado para ele não pertence aos autos.
+        documento.arquivo.storage.delete(documento.arquivo.name)
+        raise
+    return documento
+
+
+def _conferir(arquivo, definicao: checklist.ItemChecklist) -> arquivos.Conteudo:
+    if arquivo.size > limite_em_bytes():
+        raise AtoRecusado(
+            f"O arquivo passa do limite de {settings.UPLOAD_LIMITE_MB} MB; divida o documento "
+            "ou reduza a resolução das imagens."
+        )
+    try:
+        return arquivos.conferir_conteudo(arquivo, aceitos=definicao.aceitos)
+    except arquivos.ArquivoRecusado as exc:
+        raise AtoRecusado(str(exc)) from exc
+
+
+def anular_documento(*, documento_id: int, usuario, justificativa: str) -> DocumentoRepresentacao:
+    """Anula uma versão: ela continua nos autos, riscada, com quem, quando e por quê."""
+    if not pode_juntar(usuario):
+        raise PermissionDenied("Somente a CRT anula documentos da representação.")
+    justificativa = (justificativa or "").strip()
+    if not justificativa:
+        raise AtoRecusado(
+            "Informe a justificativa da anulação: o documento anulado continua nos autos, "
+            "com o motivo."
+        )
+    with transaction.atomic():
+        documento = (
+            DocumentoRepresentacao.objects.select_for_update()
+            .select_related("processo")
+            .get(pk=documento_id)
+        )
+        _exigir_em_andamento(documento.processo)
+        if documento.anulado:
+            quando = timezone.localtime(documento.anulado_em)
+            raise AtoRecusado(f"Esta versão já foi anulada em {quando:%d/%m/%Y}.")
+        documento.anulado_em = timezone.now()
+        documento.anulado_por = usuario
+        documento.justificativa_anulacao = justificativa
+        documento.save(update_fields=["anulado_em", "anulado_por", "justificativa_anulacao"])
+        _movimentar(documento.processo)
+    return documento
+
+
+def _exigir_em_andamento(processo) -> None:
+    if processo.estado in TERMINAIS:
+        raise AtoRecusado(
+            f"O processo está {processo.get_estado_display().lower()}; os documentos da "
+            "representação não recebem novos registros."
+        )
+
+
+def _movimentar(processo) -> None:
+    """Juntar ou anular documento é movimentação do processo (lista, painel, ordenação)."""
+    Processo.objects.filter(pk=processo.pk).update(ultima_movimentacao=timezone.now())
+
+
+def checklist_do_processo(processo) -> list[LinhaChecklist]:
+    """A lista do Art. 15 do tipo, item a item, com as versões juntadas (uma consulta)."""
+    por_item = defaultdict(list)
+    for documento in DocumentoRepresentacao.objects.do_processo(processo).order_by(
+        "item", "-versao"
+    ):
+        documento.processo = processo
+        por_item[documento.item].append(documento)
+    linhas = []
+    for definicao in checklist.itens_do_tipo(processo.tipo):
+        versoes = por_item.get(definicao.codigo, [])
+        vigente = next((v for v in versoes if not v.anulado), None)
+        linhas.append(
+            LinhaChecklist(
+                item=definicao.codigo,
+                rotulo=definicao.rotulo,
+                fundamento=definicao.fundamento,
+                obrigatorio=definicao.obrigatorio,
+                presente=vigente is not None,
+                vigente=vigente,
+                versoes=versoes,
+                aceitos=definicao.aceitos,
+            )
+        )
+    return linhas
+
+
+def itens_faltantes(processo) -> list[str]:
+    """Os itens obrigatórios sem versão vigente, com o artigo: o que impede receber a
+    representação na CRT (Art. 16)."""
+    return [
+        linha.rotulo_completo
+        for linha in checklist_do_processo(processo)
+        if linha.obrigatorio and not linha.presente
+    ]
+
+
+def documentos_vigentes(processo) -> list[DocumentoRepresentacao]:
+    """A versão vigente de cada item, na ordem da lista do Art. 15."""
+    return [linha.vigente for linha in checklist_do_processo(processo) if linha.vigente]
+
+
+def conferir_hash(documento: DocumentoRepresentacao) -> bool:
+    """Relê o arquivo armazenado e compara com o SHA-256 gravado no envio: um arquivo
+    alterado ou perdido no disco não é servido nem entra nos autos."""
+    try:
+        with documento.arquivo.open("rb") as arquivo:
+            atual = arquivos.resumo_sha256(arquivo)
+    except (OSError, ValueError):
+        logger.error(
+            "Documento do Art. 15 %s (%s): arquivo armazenado ausente ou ilegível: %s",
+            documento.pk,
+            documento.sha256,
+            documento.arquivo.name,
+        )
+        return False
+    if atual != documento.sha256:
+        logger.error(
+            "Documento do Art. 15 %s: SHA-256 do arquivo armazenado (%s) difere do registrado "
+            "no envio (%s): %s",
+            documento.pk,
+            atual,
+            documento.sha256,
+            documento.arquivo.name,
+        )
+        return False
+    return True

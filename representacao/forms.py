@@ -1,0 +1,220 @@
+"""Formulários da representação: só validam; quem grava são os serviços."""
+
+from django import forms
+
+from processos import forms as processos_forms
+from processos.estados import Tipo
+from processos.forms import CampoData
+from representacao import validade
+from representacao.assinaturas import LIMITE_BYTES, DadosSignatario
+from representacao.models import DadosRepresentacao
+from representacao.models.dados import FundamentoExtincao
+from representacao.titulo import verificar_titulo
+
+# --- signatários (Art. 13) ------------------------------------------------------------------
+
+SIM_NAO = [("sim", "Sim"), ("nao", "Não")]
+
+
+def _sim_nao(rotulo: str) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        label=rotulo,
+        choices=SIM_NAO,
+        coerce=lambda valor: valor == "sim",
+        widget=forms.RadioSelect,
+        error_messages={"required": "Informe sim ou não."},
+    )
+
+
+def _numero_eleitoral(rotulo: str) -> forms.RegexField:
+    return forms.RegexField(
+        label=rotulo,
+        regex=r"^[0-9]{1,4}$",
+        required=False,
+        max_length=4,
+        error_messages={"invalid": "Use de 1 a 4 algarismos."},
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+
+
+class SignatarioForm(forms.Form):
+    nome = forms.CharField(label="Nome do eleitor", max_length=200)
+    titulo_eleitor = forms.CharField(
+        label="Título de eleitor",
+        max_length=40,
+        help_text="12 algarismos; espaços, pontos e hífens são aceitos.",
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    zona = _numero_eleitoral("Zona eleitoral (opcional)")
+    secao = _numero_eleitoral("Seção eleitoral (opcional)")
+    reside_na_area = _sim_nao("Reside ou tem domicílio na área a desmembrar?")
+    firma_reconhecida = _sim_nao("Firma reconhecida em cartório?")
+    registrar_titulo_invalido = forms.BooleanField(
+        label="O título não confere, mas está assim na lista assinada: registrar como "
+        "inválido (a assinatura fica registrada e não conta para o Art. 13).",
+        required=False,
+    )
+
+    def clean_nome(self):
+        return " ".join(self.cleaned_data["nome"].split())
+
+    def clean(self):
+        dados = super().clean()
+        texto = dados.get("titulo_eleitor")
+        if texto:
+            titulo = verificar_titulo(texto)
+            if not titulo.valido and not dados.get("registrar_titulo_invalido"):
+                self.add_error(
+                    "titulo_eleitor",
+                    f"{titulo.motivo} Confira o número na lista assinada; se ele consta assim, "
+                    "marque a opção de registrar como inválido.",
+                )
+        return dados
+
+    def dados(self) -> DadosSignatario:
+        d = self.cleaned_data
+        return DadosSignatario(
+            nome=d["nome"],
+            titulo=d["titulo_eleitor"],
+            zona=d["zona"],
+            secao=d["secao"],
+            reside_na_area=d["reside_na_area"],
+            firma_reconhecida=d["firma_reconhecida"],
+        )
+
+
+class ImportarAssinaturasForm(forms.Form):
+    arquivo = forms.FileField(
+        label="Arquivo CSV da lista de signatários",
+        help_text="UTF-8 ou Latin-1, separado por ponto e vírgula ou vírgula; até 5 MB e "
+        "20.000 linhas. Use o modelo.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv,text/plain"}),
+        error_messages={"required": "Escolha o arquivo CSV.", "empty": "O arquivo está vazio."},
+    )
+
+    def clean_arquivo(self):
+        arquivo = self.cleaned_data["arquivo"]
+        if arquivo.size > LIMITE_BYTES:
+            raise forms.ValidationError(
+                "O arquivo passa de 5 MB. Divida a lista em arquivos menores."
+            )
+        return arquivo
+
+
+# --- fim dos signatários --------------------------------------------------------------------
+
+
+# --- documentos do Art. 15 ------------------------------------------------------------------
+
+
+class EnviarDocumentoForm(forms.Form):
+    """Um arquivo para um item da lista do Art. 15; o conteúdo é conferido pelo serviço."""
+
+    item = forms.ChoiceField(
+        label="Documento",
+        error_messages={"invalid_choice": "Escolha um documento da lista do Art. 15."},
+    )
+    arquivo = forms.FileField(
+        label="Arquivo",
+        error_messages={
+            "required": "Escolha o arquivo a enviar.",
+            "empty": "O arquivo está vazio; envie o documento de novo.",
+        },
+    )
+
+    def __init__(self, *args, itens=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["item"].choices = [(i.codigo, i.rotulo_completo) for i in itens]
+
+
+class AnularDocumentoForm(forms.Form):
+    justificativa = forms.CharField(
+        label="Justificativa da anulação",
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="O documento anulado continua nos autos, riscado, com esta justificativa.",
+        error_messages={"required": "Informe a justificativa da anulação."},
+    )
+
+
+# --- dados da representação por tipo e diligência (Arts. 6º, § 2º; 10, III; 16) -------------
+
+
+class DadosRepresentacaoForm(forms.ModelForm):
+    """Extinção: o fundamento e, no III, o eleitorado com fonte e data (Art. 10). Alteração
+    de nome: a aprovação da Câmara Municipal (Art. 6º, § 2º). Uma nova versão a cada envio."""
+
+    eleitores_data = CampoData(label="Eleitorado apurado em", required=False)
+    camara_data = CampoData(label="Sessão da Câmara em", required=False)
+
+    CAMPOS = {
+        Tipo.EXTINCAO: [
+            "fundamento_extincao",
+            "eleitores_municipio",
+            "eleitores_fonte",
+            "eleitores_data",
+        ],
+        Tipo.ALTERACAO_NOME: [
+            "camara_membros",
+            "camara_votos_favoraveis",
+            "camara_sessao",
+            "camara_data",
+        ],
+    }
+
+    class Meta:
+        model = DadosRepresentacao
+        fields = [
+            "fundamento_extincao",
+            "eleitores_municipio",
+            "eleitores_fonte",
+            "eleitores_data",
+            "camara_membros",
+            "camara_votos_favoraveis",
+            "camara_sessao",
+            "camara_data",
+        ]
+
+    def __init__(self, *args, processo, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.processo = processo
+        for campo in [c for c in self.fields if c not in self.CAMPOS.get(processo.tipo, [])]:
+            del self.fields[campo]
+        for campo in ("camara_membros", "camara_votos_favoraveis", "camara_sessao"):
+            if campo in self.fields:
+                self.fields[campo].required = True
+        if "fundamento_extincao" in self.fields:
+            self.fields["fundamento_extincao"].required = True
+
+    def clean(self):
+        dados = super().clean()
+        membros, votos = dados.get("camara_membros"), dados.get("camara_votos_favoraveis")
+        if membros is not None and membros < 1:
+            self.add_error("camara_membros", "A Câmara Municipal tem ao menos um membro.")
+        if membros and votos is not None and votos > membros:
+            self.add_error(
+                "camara_votos_favoraveis", "Os votos favoráveis não podem exceder os membros."
+            )
+        if dados.get("fundamento_extincao") == FundamentoExtincao.REQUERIMENTO:
+            for campo in ("eleitores_municipio", "eleitores_fonte", "eleitores_data"):
+                if not dados.get(campo):
+                    self.add_error(
+                        campo,
+                        "No fundamento III, informe o eleitorado do município, com fonte e "
+                        "data (Art. 10, III).",
+                    )
+        if dados.get("eleitores_municipio") == 0:
+            self.add_error("eleitores_municipio", "O eleitorado deve ser maior que zero.")
+        return dados
+
+
+class BaixarEmDiligenciaForm(processos_forms.BaixarEmDiligenciaForm):
+    """Art. 16, parágrafo único: a diligência já vem com o que falta (lista do Art. 15 e
+    validade) e com as lideranças interessadas; quem baixa confere e completa."""
+
+    def ajustar(self):
+        super().ajustar()
+        if not self.is_bound:
+            faltas = validade.o_que_falta(self.processo)
+            self.initial.setdefault("documentos_faltantes", "\n".join(faltas))
+            self.initial.setdefault("solicitado_a", self.processo.representantes)

@@ -1,0 +1,38 @@
+"""O que a fase da representação acrescenta aos atos e à página do processo (registrado em
+`processos.extensoes` pelo `ready()` da app). Cada parte da fase registra a sua."""
+
+from processos import extensoes as e
+
+
+def registrar() -> None:
+    _assinaturas()
+    _documentos()
+    _validade()
+
+
+def _assinaturas() -> None:
+    """Art. 13: a seção com a contagem das assinaturas na página interna do processo."""
+    from representacao import views
+
+    e.registrar_secao(e.Secao("representacao/_secao_assinaturas.html", views.secao_assinaturas))
+
+
+def _documentos() -> None:
+    """Art. 15: a seção com o resumo da lista de documentos na página interna do processo."""
+    from representacao import views
+
+    e.registrar_secao(e.Secao("representacao/_secao_documentos.html", views.secao_documentos))
+
+
+def _validade() -> None:
+    """Art. 15 e 16: receber na CRT decidido pelos documentos e pela validade; a diligência
+    já vem com o que falta; a cópia integral leva as peças da representação."""
+    from documentos import copia_integral
+    from representacao import autos, forms, validade, views
+
+    e.registrar_condicao("receber_na_crt", validade.representacao_instruida_e_valida)
+    e.registrar_formulario("baixar_em_diligencia", forms.BaixarEmDiligenciaForm)
+    e.registrar_secao(e.Secao("representacao/_secao_validade.html", views.secao_validade))
+    # Art. 19, § 1º: a cópia integral inclui a lista dos signatários e os documentos.
+    if autos.pecas_da_representacao not in copia_integral.FORNECEDORES:
+        copia_integral.FORNECEDORES.append(autos.pecas_da_representacao)

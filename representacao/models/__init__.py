@@ -1,0 +1,5 @@
+"""Modelos da representação (Arts. 13 a 16), um módulo por conceito."""
+
+from representacao.models.assinaturas import ImportacaoAssinaturas, Signatario  # noqa: F401
+from representacao.models.dados import DadosRepresentacao  # noqa: F401
+from representacao.models.documentos import DocumentoRepresentacao  # noqa: F401

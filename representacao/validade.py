@@ -1,0 +1,124 @@
+"""A validade da representação, por tipo, calculada dos dados (DOMAIN §5):
+
+- criação, fusão, incorporação, revisão de limites: ao menos `assinaturas_minimas` eleitores
+  residentes na área, com firma reconhecida, cada título contado uma vez (Art. 13);
+- extinção: o Art. 13 e, no fundamento III (requerimento dos eleitores), a maioria
+  absoluta do eleitorado do município, registrado com fonte e data (Art. 10, III);
+- alteração de nome: representação do Prefeito aprovada pela Câmara Municipal por 2/3 dos
+  membros (Art. 6º, § 2º), no lugar das assinaturas.
+
+E `receber_na_crt` (Art. 15 e 16) só passa com a lista do Art. 15 completa **e** a
+representação válida; quando recusado, diz exatamente o que falta.
+"""
+
+from datetime import date
+
+from django.db import transaction
+from django.utils import timezone
+
+from processos.condicoes import condicao
+from processos.estados import Estado, Tipo
+from processos.models import AtoRecusado, Processo
+from representacao import assinaturas, documentos
+from representacao.models import DadosRepresentacao
+from representacao.models.dados import FundamentoExtincao
+from requisitos.models import parametros_em_vigor
+from requisitos.regras import (
+    Requisito,
+    Veredito,
+    avaliar_aprovacao_camara,
+    avaliar_assinaturas,
+    avaliar_maioria_absoluta_eleitores,
+)
+
+
+def dados_de(processo) -> DadosRepresentacao:
+    """A versão vigente dos dados da representação (em branco, sem gravar, se não houver)."""
+    return DadosRepresentacao.objects.vigente(processo) or DadosRepresentacao(
+        processo=processo, versao=0
+    )
+
+
+def dados_editaveis(processo) -> bool:
+    """Antes do recebimento (protocolada ou em diligência) a representação ainda se completa;
+    depois, os dados já decidiram o recebimento (Art. 16)."""
+    return processo.estado in (Estado.PROTOCOLADA, Estado.EM_DILIGENCIA)
+
+
+def registrar_dados(*, processo, usuario, form) -> DadosRepresentacao:
+    """Grava a versão seguinte dos dados da representação (a anterior permanece)."""
+    if not dados_editaveis(processo):
+        raise AtoRecusado("Os dados da representação só se completam antes do recebimento.")
+    with transaction.atomic():
+        Processo.objects.select_for_update().filter(pk=processo.pk).first()
+        anterior = DadosRepresentacao.objects.vigente(processo)
+        novo = form.save(commit=False)
+        novo.pk = None
+        novo.processo = processo
+        novo.versao = anterior.versao + 1 if anterior else 1
+        novo.registrado_por = usuario
+        novo.save()
+        Processo.objects.filter(pk=processo.pk).update(ultima_movimentacao=timezone.now())
+    return novo
+
+
+def _falta(descricao: str, fundamento: str, mensagem: str) -> Requisito:
+    return Requisito("", descricao, None, None, "=", False, fundamento, mensagem, falta=mensagem)
+
+
+def _camara(dados: DadosRepresentacao) -> Veredito:
+    if dados.camara_membros is None or dados.camara_votos_favoraveis is None:
+        mensagem = "Registre a aprovação da Câmara Municipal (membros, votos e sessão)."
+        falta = _falta("Aprovação da Câmara Municipal (2/3)", "Art. 6º, § 2º", mensagem)
+        return Veredito(False, (falta,))
+    return avaliar_aprovacao_camara(dados.camara_votos_favoraveis, dados.camara_membros)
+
+
+def _extincao(processo, dados: DadosRepresentacao, aptas: int, parametros) -> Veredito:
+    veredito = avaliar_assinaturas(aptas, parametros)
+    requisitos = list(veredito.requisitos)
+    if not dados.fundamento_extincao:
+        mensagem = "Registre o fundamento da extinção (Art. 10, I, II ou III)."
+        requisitos.append(_falta("Fundamento da extinção", "Art. 10", mensagem))
+    elif dados.fundamento_extincao == FundamentoExtincao.REQUERIMENTO:
+        if dados.eleitores_municipio is None:
+            mensagem = "Registre o eleitorado do município, com fonte e data (Art. 10, III)."
+            requisitos.append(_falta("Eleitorado do município", "Art. 10, III", mensagem))
+        else:
+            maioria = avaliar_maioria_absoluta_eleitores(aptas, dados.eleitores_municipio)
+            requisitos += maioria.requisitos
+    return Veredito(all(r.atende for r in requisitos), tuple(requisitos), veredito.parametros)
+
+
+def avaliar_peticao(processo, data: date | None = None) -> Veredito:
+    """A validade da representação na data (os parâmetros em vigor nela)."""
+    parametros = parametros_em_vigor(data or timezone.localdate())
+    dados = dados_de(processo)
+    if processo.tipo == Tipo.ALTERACAO_NOME:
+        return _camara(dados)
+    aptas = assinaturas.contagem(processo).aptos
+    if processo.tipo == Tipo.EXTINCAO:
+        return _extincao(processo, dados, aptas, parametros)
+    return avaliar_assinaturas(aptas, parametros)
+
+
+def o_que_falta(processo) -> list[str]:
+    """Tudo o que impede receber a representação: documentos do Art. 15 e validade."""
+    data = getattr(processo, "data_do_ato", None)
+    faltas = [f"Falta: {item}." for item in documentos.itens_faltantes(processo)]
+    veredito = avaliar_peticao(processo, data)
+    faltas += [
+        f"Representação inválida ({r.fundamento}): {r.mensagem} {r.falta}".strip()
+        if r.valor is not None
+        else f"Representação incompleta ({r.fundamento}): {r.mensagem}"
+        for r in veredito.requisitos
+        if not r.atende
+    ]
+    return faltas
+
+
+@condicao(lambda processo: " ".join(o_que_falta(processo)))
+def representacao_instruida_e_valida(processo) -> bool:
+    """Guarda de `receber_na_crt` (Art. 15 e 16): calculada dos documentos e das assinaturas,
+    não declarada por quem recebe."""
+    return not o_que_falta(processo)

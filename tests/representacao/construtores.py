@@ -1,0 +1,110 @@
+"""Construtores da representação para os testes: assinaturas gravadas direto no banco
+(atalho), documentos do Art. 15 pelo serviço, e a instrução completa de um processo."""
+
+import io
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from PIL import Image
+from pypdf import PdfWriter
+
+from representacao import checklist
+from representacao.documentos import enviar_documento
+from representacao.models import Signatario
+
+
+def semear_assinaturas(processo, usuario, quantas: int, *, inicio: int = 0, **campos):
+    """`quantas` signatários aptos (título válido, residentes, firma reconhecida), salvo
+    o que `campos` mudar. Títulos distintos e fictícios (a validade é dada, não calculada)."""
+    ultimo = processo.signatarios.order_by("-ordem").values_list("ordem", flat=True).first() or 0
+    padrao = {"titulo_valido": True, "reside_na_area": True, "firma_reconhecida": True}
+    Signatario.objects.bulk_create(
+        Signatario(
+            processo=processo,
+            ordem=ultimo + i + 1,
+            nome=f"Eleitor {inicio + i + 1}",
+            titulo_eleitor=f"{inicio + i + 1:010d}99",
+            criado_por=usuario,
+            **(padrao | campos),
+        )
+        for i in range(quantas)
+    )
+
+
+# --- documentos do Art. 15: arquivos reais, que passam pela conferência do conteúdo ---------
+
+
+def pdf_real(paginas: int = 1, *, preenchimento: int = 0) -> bytes:
+    """Um PDF de verdade (gerado pelo pypdf) com `paginas` páginas em branco; o
+    preenchimento (texto nos metadados) leva o arquivo a um tamanho exato."""
+    escritor = PdfWriter()
+    for _ in range(paginas):
+        escritor.add_blank_page(595, 842)
+    if preenchimento:
+        escritor.add_metadata({"/Preenchimento": "x" * preenchimento})
+    saida = io.BytesIO()
+    escritor.write(saida)
+    return saida.getvalue()
+
+
+def pdf_com_tamanho(tamanho: int) -> bytes:
+    """Um PDF real de exatamente `tamanho` bytes (o "startxref" cresce com os dígitos)."""
+    preenchimento = 1
+    for _ in range(5):
+        conteudo = pdf_real(preenchimento=preenchimento)
+        if len(conteudo) == tamanho:
+            return conteudo
+        preenchimento += tamanho - len(conteudo)
+    raise AssertionError(f"não foi possível gerar um PDF de {tamanho} bytes")
+
+
+def imagem(formato: str = "PNG", tamanho: tuple[int, int] = (8, 6)) -> bytes:
+    saida = io.BytesIO()
+    Image.new("RGB", tamanho, (30, 120, 60)).save(saida, formato)
+    return saida.getvalue()
+
+
+def arquivo(conteudo: bytes, nome: str = "documento.pdf") -> SimpleUploadedFile:
+    return SimpleUploadedFile(nome, conteudo)
+
+
+def juntar(processo, usuario, item: str, conteudo: bytes | None = None, nome: str = ""):
+    """Junta um documento pelo serviço (conferido como qualquer envio)."""
+    return enviar_documento(
+        processo=processo,
+        usuario=usuario,
+        item=item,
+        arquivo=arquivo(conteudo or pdf_real(), nome or f"{item}.pdf"),
+    )
+
+
+def juntar_obrigatorios(processo, usuario) -> list:
+    """Um PDF para cada documento obrigatório do tipo (todos os itens aceitam PDF)."""
+    return [
+        juntar(processo, usuario, i.codigo)
+        for i in checklist.itens_do_tipo(processo.tipo)
+        if i.obrigatorio
+    ]
+
+
+# --- a representação completa: o que `receber_na_crt` exige --------------------------------
+
+
+def instruir_representacao(processo, usuario) -> None:
+    """Os documentos obrigatórios do tipo e a validade: 100 assinaturas aptas (Art. 13); na
+    extinção, também o fundamento I (Art. 10); na alteração de nome, a Câmara por 8 de 12
+    (Art. 6º, § 2º). Nada se repete se o processo já estiver instruído."""
+    from representacao.models import DadosRepresentacao
+    from representacao.validade import o_que_falta
+
+    if not o_que_falta(processo):
+        return
+    if not processo.documentos_representacao.exists():
+        juntar_obrigatorios(processo, usuario)
+    if processo.tipo == "alteracao_nome":
+        dados = {"camara_membros": 12, "camara_votos_favoraveis": 8, "camara_sessao": "1/2026"}
+    else:
+        if not processo.signatarios.exists():
+            semear_assinaturas(processo, usuario, 100)
+        dados = {"fundamento_extincao": "I"} if processo.tipo == "extincao" else None
+    if dados and not processo.dados_representacao.exists():
+        DadosRepresentacao.objects.create(processo=processo, registrado_por=usuario, **dados)
