@@ -14,7 +14,13 @@ from django.utils import timezone
 
 from processos.models import Andamento, FormaEncaminhamento, Processo
 from processos.services import DadosProtocolo, ProcessoDesatualizado, protocolar_processo
-from tests.processos.construtores import PASSADO, praticar, protocolar, recarregar
+from tests.processos.construtores import (
+    PASSADO,
+    praticar,
+    protocolar,
+    protocolar_instruido,
+    recarregar,
+)
 
 # Os grupos dos papéis vêm de uma migração de dados; o flush dos testes transacionais os
 # apagaria para os testes seguintes sem o serialized_rollback.
@@ -109,7 +115,7 @@ def test_protocolo_que_falha_entre_simultaneos_nao_deixa_lacuna(postgresql, serv
 
 @transacional
 def test_dois_atos_ao_mesmo_tempo_no_mesmo_processo_so_um_vale(postgresql, servidor, presidente):
-    processo = protocolar(servidor)
+    processo = protocolar_instruido(servidor)
 
     resultados = _em_paralelo(
         [

@@ -234,3 +234,24 @@ def test_copia_integral_recusa_documento_alterado_no_disco(operador):
 
     with pytest.raises(AtoRecusado, match="não confere com o SHA-256"):
         pecas_do_processo(processo)
+
+
+def _consultas_da_pagina(client, processo) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as consultas:
+        assert client.get(f"/processos/{processo.slug}/").status_code == 200
+    return len(consultas)
+
+
+def test_pagina_do_processo_tem_consultas_constantes_com_mais_assinaturas(client, operador):
+    pequeno, grande = protocolar(operador), protocolar(operador)
+    for processo in (pequeno, grande):
+        juntar_obrigatorios(processo, operador)
+    semear_assinaturas(pequeno, operador, 100)  # os dois válidos: mesma situação na página
+    semear_assinaturas(grande, operador, 5000)
+    client.force_login(operador)
+    _consultas_da_pagina(client, pequeno)  # aquece caches de sessão e de papéis
+
+    assert _consultas_da_pagina(client, pequeno) == _consultas_da_pagina(client, grande)
