@@ -1,33 +1,36 @@
 """Leitura dos PDFs gerados, como um usuário os leria."""
 
 import hashlib
-import subprocess
+import re
 from pathlib import Path
 
 from pypdf import PdfReader
 
+# Glifos sem mapa Unicode nas fontes embutidas (o hífen da quebra, emoji) saem do pypdf como
+# caracteres de controle: no fim da linha são o hífen da hifenização; no resto, somem.
+_HIFEN_NA_QUEBRA = re.compile(r"[\x00-\x08\x0b-\x1f\u2010]+\n")
+_CONTROLE = re.compile(r"[\x00-\x08\x0b-\x1f]")
+
+
+def _legivel(texto_: str) -> str:
+    return _CONTROLE.sub("", _HIFEN_NA_QUEBRA.sub("", texto_.replace("\x00", "")))
+
 
 def paginas_texto(caminho) -> list[str]:
-    return [pagina.extract_text() or "" for pagina in PdfReader(str(caminho)).pages]
+    return [_legivel(pagina.extract_text() or "") for pagina in PdfReader(str(caminho)).pages]
 
 
 def texto(caminho) -> str:
-    """O texto como o pdftotext (poppler) o extrai: o que um leitor copiaria do PDF."""
-    resultado = subprocess.run(
-        ["pdftotext", str(caminho), "-"], capture_output=True, check=True, text=True
-    )
-    # Junta as palavras hifenizadas na quebra de linha (U+2010), como um leitor as lê.
-    return resultado.stdout.replace("\u2010\n", "")
+    """O texto do PDF como um leitor o copiaria, extraído pelo pypdf (sem programas do
+    sistema: `make test` roda numa máquina só com Python). Junta as palavras hifenizadas na
+    quebra de linha (U+2010), como um leitor as lê."""
+    return "\n".join(paginas_texto(caminho))
 
 
 def texto_layout(caminho, pagina: int) -> str:
-    resultado = subprocess.run(
-        ["pdftotext", "-layout", "-f", str(pagina), "-l", str(pagina), str(caminho), "-"],
-        capture_output=True,
-        check=True,
-        text=True,
-    )
-    return resultado.stdout
+    """A página `pagina` (1 = primeira) com o leiaute preservado (colunas alinhadas)."""
+    leitor = PdfReader(str(caminho))
+    return _legivel(leitor.pages[pagina - 1].extract_text(extraction_mode="layout") or "")
 
 
 def sha256(caminho) -> str:
