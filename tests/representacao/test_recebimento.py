@@ -94,7 +94,7 @@ def test_pagina_mostra_o_botao_desabilitado_e_o_que_falta(client, operador):
     html = client.get(f"/processos/{processo.slug}/").content.decode()
 
     secao = html[html.index('id="validade-representacao"') :]
-    assert "Para receber na CRT (Art. 15 e 16), falta:" in secao
+    assert "Ainda não pode ser recebida na CRT (Art. 15 e 16):" in secao
     assert "Justificativa socioeconômica (Art. 15, IV)" in secao
     assert "Faltam 100 assinaturas." in secao
     assert "Declaro" not in html
