@@ -7,4 +7,4 @@ COPY pyproject.toml ./
 RUN pip install --no-cache-dir .
 COPY . .
 RUN DJANGO_SECRET_KEY=build python manage.py collectstatic --no-input
-CMD ["sh", "-c", "python manage.py migrate --no-input && python manage.py carregar_municipios && gunicorn emancipacao.wsgi -b 0.0.0.0:8000 -w 3"]
+CMD ["sh", "-c", "python manage.py migrate --no-input && python manage.py createcachetable && python manage.py carregar_municipios && gunicorn emancipacao.wsgi -b 0.0.0.0:8000 -w 3"]

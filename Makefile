@@ -18,6 +18,7 @@ install: $(INSTALADO)
 
 run: $(INSTALADO)
 	$(DEV_ENV) $(BIN)/python manage.py migrate --no-input
+	$(DEV_ENV) $(BIN)/python manage.py createcachetable
 	$(DEV_ENV) $(BIN)/python manage.py carregar_municipios
 	$(DEV_ENV) $(BIN)/python manage.py carregar_demo
 	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000

@@ -3,7 +3,7 @@ uma nova versão só nasce de uma nova emissão."""
 
 from django.contrib import admin
 
-from documentos.models import Assinatura, Documento
+from documentos.models import Assinatura, Documento, FalhaIntegridade, SerieDocumento
 from emancipacao.admin_base import SomenteLeituraAdmin
 
 
@@ -34,3 +34,26 @@ class AssinaturaAdmin(SomenteLeituraAdmin):
     list_display = ["documento", "modalidade", "nome", "cargo", "assinado_em"]
     list_filter = ["modalidade"]
     search_fields = ["nome", "documento__codigo"]
+
+
+@admin.register(FalhaIntegridade)
+class FalhaIntegridadeAdmin(SomenteLeituraAdmin):
+    """Arquivos que não conferem com o SHA-256 registrado (ou sumiram), como detectados na
+    leitura ou pelo `manage.py verificar_integridade`: o que restaurar da cópia de segurança."""
+
+    list_display = ["objeto", "situacao", "arquivo", "porta", "detectada_em"]
+    list_filter = ["porta", "detectada_em"]
+    search_fields = ["objeto", "arquivo", "sha256_registrado", "sha256_encontrado"]
+    date_hierarchy = "detectada_em"
+
+    @admin.display(description="situação")
+    def situacao(self, falha):
+        return falha.descricao
+
+
+@admin.register(SerieDocumento)
+class SerieDocumentoAdmin(SomenteLeituraAdmin):
+    """A trava de cada série (ver `emissao._versao_anterior`): só consulta."""
+
+    list_display = ["serie"]
+    search_fields = ["serie"]

@@ -360,8 +360,11 @@ def oficio(
 
 
 def certidao_distrito(veredito, *, localidade: str = "") -> Conteudo:
-    """Art. 25: certidão dos requisitos de distrito, a partir do simulador público."""
-    from secrets import token_hex
+    """Art. 25: certidão dos requisitos de distrito, a partir do simulador público. A série
+    é o resumo do conteúdo (números, localidade, parâmetros e data impressos): o mesmo
+    pedido no mesmo dia devolve a mesma certidão, e o armazenamento não cresce a cada
+    clique (ver `emissao.emitir_certidao_distrito`)."""
+    from documentos.pdf import hash_do_conteudo
 
     contexto = {
         "veredito": veredito,
@@ -373,7 +376,7 @@ def certidao_distrito(veredito, *, localidade: str = "") -> Conteudo:
         "certidao_distrito",
         "Certidão de requisitos para criação de distrito (Art. 25)"
         + (f" — {localidade}" if localidade else ""),
-        f"certidao_distrito:{token_hex(8)}",
+        f"certidao_distrito:{hash_do_conteudo('pdf/certidao_distrito.html', contexto)}",
         "pdf/certidao_distrito.html",
         contexto,
     )

@@ -10,7 +10,9 @@ peças na ordem dos autos. Tudo numa só paginação ("Página X de Y", código 
 
 Nenhuma página é rasterizada: as páginas dos PDFs são copiadas como objetos PDF e as
 imagens são embutidas como vieram, de modo que a memória não cresce com imagens de página.
-Um PDF corrompido ou protegido por senha vira uma página de aviso, não uma falha.
+Um PDF corrompido ou protegido por senha vira uma página de aviso, não uma falha. Já uma
+peça cujo arquivo armazenado não confere com o SHA-256 registrado (ou sumiu) recusa a
+emissão (`AtoRecusado`): a cópia não autentica o que não é o original.
 """
 
 import hashlib
@@ -34,9 +36,11 @@ from pypdf.generic import (
 )
 
 from documentos import conteudo as c
+from documentos import integridade
 from documentos.emissao import emitir
 from documentos.models import Documento
 from documentos.pdf import Autenticacao, documento_weasyprint, html_do_documento
+from processos.models import AtoRecusado
 
 logger = logging.getLogger(__name__)
 
@@ -86,14 +90,34 @@ class PecaAnalisada:
 # --- as peças do processo --------------------------------------------------------------------
 
 
+def _exigir_integro(arquivo, registrado: str, *, objeto: str) -> None:
+    falha = integridade.conferir(arquivo, registrado, objeto=objeto, porta="cópia integral")
+    if falha:
+        situacao = (
+            "não foi encontrado no armazenamento"
+            if falha.ausente
+            else "não confere com o SHA-256 registrado"
+        )
+        raise AtoRecusado(
+            f"{objeto}: o arquivo {situacao}, e a cópia integral não é emitida. Acione o "
+            "suporte para restaurar o original da cópia de segurança."
+        )
+
+
 def pecas_emitidas(processo) -> Iterable[Peca]:
-    """Os documentos emitidos vigentes, exceto extratos e cópias anteriores."""
+    """Os documentos emitidos vigentes, exceto extratos e cópias anteriores, cada um
+    conferido com o SHA-256 da emissão."""
     documentos = (
         Documento.objects.vigentes()
         .filter(processo=processo)
         .exclude(tipo__in=["extrato", "copia_integral"])
     )
     for documento in documentos:
+        _exigir_integro(
+            documento.arquivo,
+            documento.sha256,
+            objeto=f"O documento “{documento.titulo}” (código {documento.codigo})",
+        )
         yield Peca(
             titulo=documento.titulo,
             data=documento.emitido_em,
@@ -103,8 +127,29 @@ def pecas_emitidas(processo) -> Iterable[Peca]:
         )
 
 
-# Outras fontes de peças (os uploads do Art. 15, quando existirem) entram nesta lista.
-FORNECEDORES: list[Callable[[object], Iterable[Peca]]] = [pecas_emitidas]
+def pecas_das_certidoes(processo) -> Iterable[Peca]:
+    """As certidões que os órgãos enviaram em resposta aos ofícios (Art. 2º, § 2º), juntadas
+    na data do registro da resposta, cada uma conferida com o SHA-256 do envio."""
+    for oficio in processo.oficios.exclude(certidao="").order_by("respondido_em", "id"):
+        _exigir_integro(
+            oficio.certidao,
+            oficio.sha256_certidao,
+            objeto=f"A certidão da resposta ao Ofício nº {oficio.numero}",
+        )
+        yield Peca(
+            titulo=(
+                f"Certidão — resposta ao Ofício nº {oficio.numero} ({oficio.get_orgao_display()})"
+            ),
+            data=oficio.resposta_registrada_em or oficio.respondido_em,
+            tipo_conteudo="application/pdf",
+            caminho=Path(default_storage.path(oficio.certidao.name)),
+            descricao=f"Certidão juntada à resposta, SHA-256 {oficio.sha256_certidao}",
+        )
+
+
+# Outras fontes de peças (os documentos do Art. 15, registrados pela representação) entram
+# nesta lista.
+FORNECEDORES: list[Callable[[object], Iterable[Peca]]] = [pecas_emitidas, pecas_das_certidoes]
 
 
 def pecas_do_processo(processo) -> list[Peca]:

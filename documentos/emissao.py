@@ -6,6 +6,19 @@ série; a anterior continua válida e passa a constar como substituída.
 
 `emitir_documentos_do_ato()` é chamada por `processos.services.praticar_ato` dentro da
 mesma transação do ato: se a emissão falhar, o ato não acontece.
+
+Concorrência: antes de ler a última versão, a emissão trava a linha da série
+(`SerieDocumento`, criada na primeira vez): duas emissões simultâneas da mesma série se
+enfileiram e recebem versões consecutivas, nunca a violação da restrição única.
+
+Arquivos órfãos (Decision): o PDF é gravado com o nome definitivo antes do registro, dentro
+da transação. Gravá-lo com nome provisório e renomear no commit (`on_commit`) deixaria o
+arquivo ilegível pelo nome registrado até o fim da transação — e o que roda depois na mesma
+transação (o ofício ao TRE cita a cópia recém-emitida; os testes leem o PDF emitido) teria
+de procurar os dois nomes. Então: se o próprio registro falha, o arquivo é apagado aqui; se
+a transação de fora é desfeita depois (o ato recusado adiante, o processo morto no meio), o
+arquivo fica sem registro, e o `manage.py verificar_integridade --remover-orfaos` (cron) o
+lista e apaga — só depois de uma hora, para não apagar o de uma emissão ainda em curso.
 """
 
 import hashlib
@@ -15,14 +28,15 @@ from pathlib import Path
 
 from django.core.files import File
 from django.core.files.storage import default_storage
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from pypdf import PdfReader
 
 from documentos import conteudo as c
 from documentos.codigo import novo_codigo
 from documentos.formatacao import data_hora
-from documentos.models import Assinatura, Documento, Modalidade
+from documentos.integridade import conferir
+from documentos.models import Assinatura, Documento, Modalidade, SerieDocumento
 from documentos.pdf import Autenticacao, hash_do_conteudo, render_pdf
 from processos.models import Andamento
 
@@ -48,8 +62,11 @@ def _sha256_arquivo(caminho: Path) -> str:
 
 def _versao_anterior(serie: str) -> Documento | None:
     """A versão mais alta da série é a vigente (a cadeia é linear: `substitui` é 1-para-1).
-    Travada para que duas emissões simultâneas não disputem o mesmo número de versão."""
-    return Documento.objects.select_for_update().filter(serie=serie).order_by("-versao").first()
+    Lida sob a trava da série, até o fim da transação do chamador: a emissão simultânea da
+    mesma série espera, e depois lê a versão que esta gravou."""
+    SerieDocumento.objects.bulk_create([SerieDocumento(serie=serie)], ignore_conflicts=True)
+    SerieDocumento.objects.select_for_update().get(serie=serie)
+    return Documento.objects.filter(serie=serie).order_by("-versao").first()
 
 
 def emitir(
@@ -60,13 +77,17 @@ def emitir(
     andamento: Andamento | None = None,
     produzir: Produtor | None = None,
     extras_hash: tuple[str, ...] = (),
+    reaproveitar: bool = False,
 ) -> Documento:
-    """Emite `conteudo` como documento oficial e devolve o registro gravado."""
+    """Emite `conteudo` como documento oficial e devolve o registro gravado. Com
+    `reaproveitar`, a série que já tem documento íntegro devolve esse documento."""
     produzir = produzir or _produzir_html(conteudo)
     emitente = conteudo.contexto.get("emitente") or c.emitente_de(usuario)
     sha_conteudo = hash_do_conteudo(conteudo.template, conteudo.contexto, extras_hash)
     with transaction.atomic(), tempfile.TemporaryDirectory() as pasta:
         anterior = _versao_anterior(conteudo.serie)
+        if reaproveitar and anterior and not _violado(anterior):
+            return anterior
         emitido_em = timezone.now()
         codigo = novo_codigo()
         autenticacao = Autenticacao(codigo, sha_conteudo, data_hora(emitido_em))
@@ -99,18 +120,29 @@ def emitir(
         try:
             with transaction.atomic():
                 documento.save()
-        except IntegrityError:
+                Assinatura.objects.create(
+                    documento=documento,
+                    modalidade=Modalidade.ATO,
+                    signatario=usuario,
+                    nome=emitente.nome[:200],
+                    cargo=emitente.cargo[:200],
+                    assinado_em=emitido_em,
+                )
+        except Exception:
+            # O registro não existiu: o arquivo gravado para ele não pertence a ninguém.
             default_storage.delete(nome)
             raise
-        Assinatura.objects.create(
-            documento=documento,
-            modalidade=Modalidade.ATO,
-            signatario=usuario,
-            nome=emitente.nome[:200],
-            cargo=emitente.cargo[:200],
-            assinado_em=emitido_em,
-        )
     return documento
+
+
+def _violado(documento: Documento) -> bool:
+    falha = conferir(
+        documento.arquivo,
+        documento.sha256,
+        objeto=f"Documento {documento.codigo}",
+        porta="reemissão da série",
+    )
+    return falha is not None
 
 
 def minuta(conteudo: c.Conteudo) -> bytes:
@@ -196,3 +228,12 @@ def emitir_extrato(processo, *, usuario) -> Documento:
         type(processo).objects.select_for_update().filter(pk=processo.pk).first()
         documentos = list(Documento.objects.do_processo(processo).exclude(tipo="extrato"))
         return emitir(c.extrato(processo, usuario, documentos), usuario=usuario, processo=processo)
+
+
+def emitir_certidao_distrito(veredito, *, localidade: str, usuario) -> Documento:
+    """Art. 25: a certidão do simulador público, verificável no /validar/. Pedidos idênticos
+    (mesmo conteúdo, mesma data) recebem o mesmo documento — o anônimo não grava um
+    documento permanente novo a cada envio; se o arquivo guardado falhar na conferência,
+    emite-se a versão seguinte da série."""
+    conteudo = c.certidao_distrito(veredito, localidade=localidade)
+    return emitir(conteudo, usuario=usuario, reaproveitar=True)

@@ -3,8 +3,11 @@
 from django import forms
 
 from documentos.codigo import normalizar
+from representacao.arquivos import ArquivoRecusado, conferir_pdf
 
 TAMANHO_MAXIMO_ARQUIVO = 60 * 1024 * 1024
+# A cópia integral mais longa que se espera; um "PDF" de milhares de páginas não é daqui.
+LIMITE_PAGINAS_ARQUIVO = 5000
 
 
 class ValidarForm(forms.Form):
@@ -31,6 +34,11 @@ class ValidarForm(forms.Form):
         arquivo = self.cleaned_data.get("arquivo")
         if arquivo and arquivo.size > TAMANHO_MAXIMO_ARQUIVO:
             raise forms.ValidationError("O arquivo passa de 60 MB; envie o PDF original.")
+        if arquivo:
+            try:
+                conferir_pdf(arquivo, limite_paginas=LIMITE_PAGINAS_ARQUIVO)
+            except ArquivoRecusado as exc:
+                raise forms.ValidationError(str(exc)) from exc
         return arquivo
 
 

@@ -190,3 +190,56 @@ class Assinatura(models.Model):
 
     def __str__(self) -> str:
         return f"{self.nome} — {self.get_modalidade_display()}"
+
+
+class SerieDocumento(models.Model):
+    """Uma linha por série, criada na primeira emissão: a trava que enfileira emissões
+    simultâneas da mesma série. A versão anterior não serve de trava — a primeira emissão
+    não a tem, e no PostgreSQL quem espera por ela relê a mesma linha e repete o número."""
+
+    serie = models.CharField("série", max_length=120, unique=True)
+
+    class Meta:
+        verbose_name = "série de documentos"
+        verbose_name_plural = "séries de documentos"
+
+    def __str__(self) -> str:
+        return self.serie
+
+
+class FalhaIntegridade(models.Model):
+    """Um arquivo armazenado que não confere com o SHA-256 registrado, ou que sumiu.
+    Registrada uma vez por arquivo e resumo encontrado (a mesma adulteração, vista de novo,
+    não repete a linha; uma nova alteração do mesmo arquivo gera outra)."""
+
+    objeto = models.CharField("objeto", max_length=200)
+    arquivo = models.CharField("arquivo no armazenamento", max_length=200)
+    sha256_registrado = models.CharField("SHA-256 registrado", max_length=64)
+    # Vazio: o arquivo não foi encontrado (ou não pôde ser lido).
+    sha256_encontrado = models.CharField("SHA-256 encontrado", max_length=64, blank=True)
+    porta = models.CharField("detectada em", max_length=60)
+    detectada_em = models.DateTimeField("detectada em (data)")
+
+    class Meta:
+        verbose_name = "falha de integridade"
+        verbose_name_plural = "falhas de integridade"
+        ordering = ["-detectada_em", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["arquivo", "sha256_registrado", "sha256_encontrado"],
+                name="falha_integridade_unica",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.objeto}: {self.descricao}"
+
+    @property
+    def ausente(self) -> bool:
+        return not self.sha256_encontrado
+
+    @property
+    def descricao(self) -> str:
+        if self.ausente:
+            return "arquivo ausente ou ilegível no armazenamento"
+        return "arquivo alterado (SHA-256 difere do registrado)"

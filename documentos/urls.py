@@ -1,14 +1,33 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 import processos.urls  # noqa: F401 — registra o conversor "protocolo" antes destas rotas
 from documentos import views
+from documentos.codigo import ALFABETO, GRUPO, TAMANHO
+
+
+class CodigoConverter:
+    """Código de verificação na URL, no formato gravado (7K2M-Q9XD-4TNB-A0PZ), com maiúsculas
+    ou minúsculas. Outro texto nem chega à view: 404 sem consultar o banco. As trocas de quem
+    digita (O por 0, I por 1) ficam para a página /validar/: a URL é a que o sistema gerou."""
+
+    _simbolo = f"[{ALFABETO}{''.join(c.lower() for c in ALFABETO if c.isalpha())}]{{{GRUPO}}}"
+    regex = f"{_simbolo}(?:-{_simbolo}){{{TAMANHO // GRUPO - 1}}}"
+
+    def to_python(self, value):
+        return value.upper()
+
+    def to_url(self, value):
+        return value
+
+
+register_converter(CodigoConverter, "codigo")
 
 app_name = "documentos"
 
 urlpatterns = [
     path("validar/", views.validar, name="validar"),
-    path("documentos/<str:codigo>/", views.documento, name="documento"),
-    path("portal/documentos/<str:codigo>/", views.publico, name="publico"),
+    path("documentos/<codigo:codigo>/", views.documento, name="documento"),
+    path("portal/documentos/<codigo:codigo>/", views.publico, name="publico"),
     path(
         "processos/<protocolo:protocolo>/documentos/extrato/",
         views.emitir_extrato,

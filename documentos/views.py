@@ -1,7 +1,9 @@
 """Views de documentos: a validação pública, a vista/download e as emissões sob demanda.
-Mesma forma das demais: permissão → formulário → um serviço → resposta."""
+Mesma forma das demais: permissão → formulário → um serviço → resposta.
 
-import hashlib
+Todo arquivo servido ou atestado é relido e conferido com o SHA-256 da emissão
+(`documentos.integridade`): o que não confere é recusado com 409 (alterado) ou 410 (não
+encontrado), sem cache, e fica registrado para a administração."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -9,15 +11,15 @@ from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_ratelimit.core import is_ratelimited
 
-from documentos import acesso, emissao
-from documentos.conteudo import certidao_distrito as conteudo_certidao
+from documentos import acesso, emissao, integridade
 from documentos.conteudo import extrato as conteudo_extrato
 from documentos.copia_integral import emitir_copia_integral as _emitir_copia
-from documentos.forms import CertidaoDistritoForm, ValidarForm
-from documentos.models import Documento
-from processos.models import Processo, RegistroAcesso
+from documentos.forms import TAMANHO_MAXIMO_ARQUIVO, CertidaoDistritoForm, ValidarForm
+from documentos.models import Documento, FalhaIntegridade
+from emancipacao.limite_envio import limitar_envio
+from emancipacao.limites import espera_se_excedeu, resposta_limite
+from processos.models import AtoRecusado, Processo, RegistroAcesso
 from requisitos.models import parametros_em_vigor
 from requisitos.regras import avaliar_distrito
 
@@ -25,31 +27,56 @@ LIMITE_VALIDAR = "30/m"
 LIMITE_CERTIDAO = "10/m"
 
 
-def _limitado(request, grupo: str, taxa: str) -> bool:
-    return is_ratelimited(request, group=grupo, key="ip", rate=taxa, increment=True)
+def _limitado(request, grupo: str, taxa: str) -> int | None:
+    """Acima do limite do endereço, os segundos de espera (Retry-After); senão None."""
+    return espera_se_excedeu(request, grupo=grupo, taxa=taxa)
 
 
-def _pdf(documento: Documento, *, baixar: bool) -> FileResponse:
+def status_da_falha(falha: FalhaIntegridade) -> int:
+    """409: o arquivo existe, mas não é o registrado; 410: o arquivo não está mais lá."""
+    return 410 if falha.ausente else 409
+
+
+def resposta_de_falha(request, falha: FalhaIntegridade):
+    """A recusa de servir um arquivo que não passou na conferência. Sem cache: restaurado
+    o arquivo da cópia de segurança, a próxima leitura já o serve."""
+    resposta = render(
+        request, "documentos/integridade.html", {"falha": falha}, status=status_da_falha(falha)
+    )
+    resposta["Cache-Control"] = "no-store"
+    return resposta
+
+
+def _pdf(request, documento: Documento, *, baixar: bool, porta: str):
+    try:
+        aberto = integridade.abrir_conferido(
+            documento.arquivo, documento.sha256, objeto=f"Documento {documento.codigo}", porta=porta
+        )
+    except integridade.ArquivoViolado as exc:
+        return resposta_de_falha(request, exc.falha)
     return FileResponse(
-        documento.arquivo.open("rb"),
+        aberto,
         as_attachment=baixar,
         filename=f"{documento.tipo}-{documento.codigo}.pdf",
         content_type="application/pdf",
     )
 
 
-def _conferir_arquivo(arquivo) -> str:
-    resumo = hashlib.sha256()
-    for bloco in arquivo.chunks():
-        resumo.update(bloco)
-    return resumo.hexdigest()
+def _conferir_armazenado(documento: Documento) -> FalhaIntegridade | None:
+    return integridade.conferir(
+        documento.arquivo,
+        documento.sha256,
+        objeto=f"Documento {documento.codigo}",
+        porta="/validar/",
+    )
 
 
+@limitar_envio(limite_bytes=TAMANHO_MAXIMO_ARQUIVO)
 @require_http_methods(["GET", "POST"])
 def validar(request):
     """Página pública: o documento com este código existe? O arquivo é o mesmo?"""
-    if _limitado(request, "documentos.validar", LIMITE_VALIDAR):
-        return render(request, "documentos/limite.html", status=429)
+    if espera := _limitado(request, "documentos.validar", LIMITE_VALIDAR):
+        return resposta_limite(request, "documentos/limite.html", espera=espera)
     dados = request.POST if request.method == "POST" else (request.GET or None)
     form = ValidarForm(dados, request.FILES or None)
     contexto = {"form": form, "consultado": False}
@@ -60,11 +87,20 @@ def validar(request):
             .first()
         )
         contexto.update(consultado=True, documento=documento)
+        # A cópia guardada é conferida antes de atestar qualquer coisa: o que não confere
+        # nunca é dito "autêntico", nem comparado com o arquivo enviado.
+        falha = _conferir_armazenado(documento) if documento else None
         arquivo = form.cleaned_data.get("arquivo")
-        if documento and arquivo:
-            enviado = _conferir_arquivo(arquivo)
+        if falha:
+            contexto.update(falha=falha)
+        elif documento and arquivo:
+            enviado = integridade.resumo_sha256(arquivo)
             contexto.update(sha256_enviado=enviado, confere=enviado == documento.sha256)
-    status = 404 if contexto["consultado"] and not contexto.get("documento") else 200
+    status = 200
+    if contexto["consultado"] and not contexto.get("documento"):
+        status = 404
+    elif contexto.get("falha"):
+        status = status_da_falha(contexto["falha"])
     return render(request, "documentos/validar.html", contexto, status=status)
 
 
@@ -79,10 +115,10 @@ def documento(request, codigo):
         RegistroAcesso.objects.create(
             usuario=request.user, processo=doc.processo, objeto=f"documento:{doc.codigo}"
         )
-        resposta = _pdf(doc, baixar=False)
+        resposta = _pdf(request, doc, baixar=False, porta="vista do Deputado")
         resposta["Cache-Control"] = "no-store"
         return resposta
-    return _pdf(doc, baixar=request.GET.get("baixar") == "1")
+    return _pdf(request, doc, baixar=request.GET.get("baixar") == "1", porta="download da equipe")
 
 
 @require_GET
@@ -90,7 +126,7 @@ def publico(request, codigo):
     """Download público (portal, sem login). Fora dos tipos públicos ou sem processo: 404,
     e não 403 — a resposta não confirma que o código existe."""
     doc = get_object_or_404(Documento.objects.publicos(), codigo=codigo)
-    return _pdf(doc, baixar=False)
+    return _pdf(request, doc, baixar=False, porta="portal")
 
 
 def _processo(protocolo: str) -> Processo:
@@ -131,7 +167,11 @@ def emitir_copia_integral(request, protocolo):
     if not acesso.pode_emitir_copia_integral(request.user):
         raise PermissionDenied("A cópia integral autenticada é emitida pelo Presidente (Art. 21).")
     processo = _processo(protocolo)
-    doc = _emitir_copia(processo, usuario=request.user)
+    try:
+        doc = _emitir_copia(processo, usuario=request.user)
+    except AtoRecusado as exc:
+        messages.error(request, str(exc))
+        return redirect("processos:detalhe", protocolo=processo.slug)
     messages.success(
         request,
         f"Cópia integral autenticada emitida: {doc.paginas} páginas, versão {doc.versao}. "
@@ -143,8 +183,8 @@ def emitir_copia_integral(request, protocolo):
 @require_POST
 def certidao_distrito(request):
     """Art. 25: a certidão do simulador de distrito, como documento verificável."""
-    if _limitado(request, "documentos.certidao", LIMITE_CERTIDAO):
-        return render(request, "documentos/limite.html", status=429)
+    if espera := _limitado(request, "documentos.certidao", LIMITE_CERTIDAO):
+        return resposta_limite(request, "documentos/limite.html", espera=espera)
     form = CertidaoDistritoForm(request.POST)
     if not form.is_valid():
         return render(request, "documentos/certidao_invalida.html", {"form": form}, status=400)
@@ -154,6 +194,7 @@ def certidao_distrito(request):
         parametros_em_vigor(),
     )
     usuario = request.user if request.user.is_authenticated else None
-    conteudo = conteudo_certidao(veredito, localidade=form.cleaned_data["localidade"])
-    doc = emissao.emitir(conteudo, usuario=usuario)
-    return _pdf(doc, baixar=False)
+    doc = emissao.emitir_certidao_distrito(
+        veredito, localidade=form.cleaned_data["localidade"], usuario=usuario
+    )
+    return _pdf(request, doc, baixar=False, porta="certidão de distrito")

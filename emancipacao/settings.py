@@ -2,6 +2,7 @@
 (ver `.env.example`), lida pelos auxiliares de `emancipacao.env`, que falham alto."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -37,6 +38,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_filters",
+    "axes",
+    "csp",
     "requisitos",
     "processos",
     "representacao",
@@ -45,17 +48,28 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # O primeiro: banco fora do ar é 503, e não 500, qualquer que seja a view (emancipacao.erros).
+    "emancipacao.erros.BancoIndisponivelMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Logo depois do SecurityMiddleware: os cabeçalhos de segurança valem para toda resposta,
+    # inclusive as que os middlewares abaixo produzem sozinhos (413, 429 do bloqueio).
+    "emancipacao.seguranca.CabecalhosSegurancaMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Antes do CSRF, que é o primeiro a ler o corpo: recusa o envio grande demais sem lê-lo.
+    "emancipacao.limite_envio.LimiteEnvioMiddleware",
+    # Antes da sessão (que consultaria o banco com o cookie) e depois do limite (os formulários
+    # só são lidos com o handler dele posto): o caractere nulo vira 400 (emancipacao.entrada).
+    "emancipacao.entrada.EntradaMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    # Antes do CSRF, que é o primeiro a ler o corpo: recusa o envio grande demais sem lê-lo.
-    "representacao.limite_envio.LimiteEnvioMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Por último, como pede o django-axes: transforma o bloqueio do login na página de 429.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "emancipacao.urls"
@@ -93,11 +107,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# O AxesStandaloneBackend vem primeiro: recusa o endereço ou usuário bloqueado antes de
+# conferir a senha, de modo que nem a senha certa entra durante o bloqueio.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Nomes da instituição e palavras locais são as primeiras que um atacante tenta.
+    {"NAME": "emancipacao.senhas.NomesLocaisValidator"},
 ]
 
 LANGUAGE_CODE = "pt-br"
@@ -105,6 +131,8 @@ TIME_ZONE = "America/Cuiaba"
 USE_I18N = True
 USE_TZ = True
 USE_THOUSAND_SEPARATOR = True
+# Tradução pt-BR do que o django-axes mostra no admin (o pacote não traz a sua).
+LOCALE_PATHS = [BASE_DIR / "locale"]
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
@@ -122,25 +150,76 @@ LOGIN_URL = "entrar"
 LOGIN_REDIRECT_URL = "processos:painel"
 LOGOUT_REDIRECT_URL = "entrar"
 
+# A sessão expira após DJANGO_SESSAO_MINUTOS sem uso: salva a cada requisição, o prazo
+# recomeça a cada clique, e o computador esquecido logado fecha a sessão sozinho.
+SESSAO_MINUTOS = env_int("DJANGO_SESSAO_MINUTOS", 120)
+if SESSAO_MINUTOS < 1:
+    raise ImproperlyConfigured("DJANGO_SESSAO_MINUTOS deve ser de pelo menos 1 (minuto).")
+SESSION_COOKIE_AGE = SESSAO_MINUTOS * 60
+SESSION_SAVE_EVERY_REQUEST = True
+
+# Login (django-axes): 5 falhas em 15 minutos com o mesmo usuário (de qualquer endereço),
+# ou a partir do mesmo endereço (com qualquer usuário), bloqueiam novas tentativas por 15
+# minutos a contar da última. As tentativas ficam no banco (compartilhadas entre os
+# processos) e aparecem no admin, onde o administrador desbloqueia apagando a tentativa.
+# A resposta é a página de 429 em pt-BR, com Retry-After.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_CALLABLE = "emancipacao.seguranca.resposta_bloqueio"
+
+# Quantos proxies reversos (nginx...) ficam na frente do app, cada um acrescentando ao
+# X-Forwarded-For. 0 = o app recebe o cliente direto (REMOTE_ADDR). Errar para menos põe
+# todos os clientes no endereço do proxy: um bloqueio de login passaria a valer para todos.
+PROXIES_REVERSOS = env_int("DJANGO_PROXIES_REVERSOS", 0)
+if PROXIES_REVERSOS < 0:
+    raise ImproperlyConfigured("DJANGO_PROXIES_REVERSOS não pode ser negativo.")
+AXES_CLIENT_IP_CALLABLE = "emancipacao.seguranca.endereco_do_cliente"
+RATELIMIT_IP_META_KEY = "emancipacao.seguranca.endereco_do_cliente"
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "emancipacao",
+# Cache compartilhado por todos os processos (gunicorn -w N): nele ficam os contadores dos
+# limites de uso, que assim valem para o servidor inteiro. Padrão: uma tabela do próprio
+# banco (`manage.py createcachetable`); com REDIS_URL, o Redis.
+REDIS_URL = env_str("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "emancipacao",
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            # O DatabaseCache do Django com incremento atômico (ver emancipacao.cache).
+            "BACKEND": "emancipacao.cache.CacheBanco",
+            "LOCATION": "emancipacao_cache",
+            # Acima do limite, o Django apaga um terço das chaves, vencidas ou não: folga
+            # para que contadores vivos não sejam descartados sob muitos endereços.
+            "OPTIONS": {"MAX_ENTRIES": 50_000},
+        }
+    }
 
 # Limite de uso dos simuladores públicos (páginas e API), por endereço do cliente, no formato
 # do django-ratelimit ("120/m" = 120 por minuto). Usa o cache padrão.
 SIMULADOR_LIMITE = env_str("SIMULADOR_LIMITE", "120/m")
 
 # Tamanho máximo de cada arquivo enviado como documento do Art. 15, em MB (1 MB = 1.048.576
-# bytes); recusado antes de o corpo da requisição ser lido (representacao.limite_envio).
+# bytes); recusado antes de o corpo da requisição ser lido (emancipacao.limite_envio).
 UPLOAD_LIMITE_MB = env_int("EMANCIPACAO_UPLOAD_LIMITE_MB", 25)
 if UPLOAD_LIMITE_MB < 1:
     raise ImproperlyConfigured("EMANCIPACAO_UPLOAD_LIMITE_MB deve ser de pelo menos 1 (MB).")
+# Tamanho máximo do corpo de qualquer outra requisição (formulários, JSON da API), em MB: o
+# que passa disso é recusado com 413 antes de ser lido. As telas de envio de arquivo têm o
+# seu próprio limite (@limitar_envio).
+CORPO_LIMITE_MB = env_int("EMANCIPACAO_CORPO_LIMITE_MB", 2)
+if CORPO_LIMITE_MB < 1:
+    raise ImproperlyConfigured("EMANCIPACAO_CORPO_LIMITE_MB deve ser de pelo menos 1 (MB).")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -157,6 +236,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Sem o selo do validador externo (validator.swagger.io): rede fechada e CSP 'self'.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     # As mesmas opções de regra e abrangência em mais de um serializador: um enum só.
     "ENUM_NAME_OVERRIDES": {
         "RegraPlebiscitoEnum": "plebiscito.serializers.OPCOES_REGRA",
@@ -175,6 +256,27 @@ SECURE_HSTS_PRELOAD = SECURE
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if SECURE else None
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+
+# Content-Security-Policy (django-csp): só recursos do próprio servidor, nenhum script nem
+# estilo embutido no HTML (os templates não têm <script> nem style= inline; mantenha assim).
+# data: em img-src: os ícones SVG do Bootstrap e do Swagger UI vêm embutidos no CSS.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Recursos do navegador que o sistema não usa ficam desligados para qualquer página.
+PERMISSIONS_POLICY = (
+    "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), "
+    "gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"
+)
 
 # Endereço público usado nos documentos emitidos (rodapé e QR code de validação).
 URL_PUBLICA = env_str("EMANCIPACAO_URL_PUBLICA", "http://127.0.0.1:8000")

@@ -6,6 +6,11 @@ admin.site.site_header = "Emancipação — Administração (ALMT/CRT)"
 admin.site.site_title = "Emancipação"
 admin.site.index_title = "Administração"
 
+# Banco fora do ar numa camada fora das views (a sessão gravada na resposta): 503, não 500
+# nem 400; e JSON para a API (emancipacao.erros).
+handler400 = "emancipacao.erros.requisicao_invalida"
+handler500 = "emancipacao.erros.erro_do_servidor"
+
 urlpatterns = [
     path("entrar/", auth_views.LoginView.as_view(), name="entrar"),
     path("sair/", auth_views.LogoutView.as_view(), name="sair"),

@@ -6,12 +6,20 @@ justificativa obrigatória e as declarações que ainda substituem regras calcul
 """
 
 from dataclasses import dataclass, field
+from datetime import date
 
 from processos.papeis import MESA, PRESIDENTE, SERVIDOR
 
 CRT = frozenset({SERVIDOR, PRESIDENTE})
 PRES = frozenset({PRESIDENTE})
 MESA_ = frozenset({MESA})
+
+# Decisão: nenhuma data de ato (a do Andamento, a da leitura no expediente, nem as que um
+# ato registra: publicação, sessão, ofício do TRE...) é anterior a 05/10/1988, promulgação
+# da Constituição Federal, de onde vêm a competência do Estado (art. 18, § 4º) e esta lei.
+# Uma data anterior é erro de digitação (01/01/0001 inclusive), não um fato do processo.
+PROMULGACAO_CF = date(1988, 10, 5)
+ANTERIOR_A_CF = "A data não pode ser anterior a 05/10/1988 (Constituição Federal)."
 
 
 @dataclass(frozen=True)

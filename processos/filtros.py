@@ -53,14 +53,14 @@ class ProcessoFilter(django_filters.FilterSet):
             return queryset
         return queryset.filter(estado__in=estados_com_atos_do_usuario(self.request.user))
 
+    # Onde a busca por texto procura (além do número do protocolo).
+    campos_de_busca = ("nome_proposto", "sede_proposta", "resumo", "municipios_origem__nome")
+
     def buscar(self, queryset, name, value):
         termo = value.strip()
-        filtro = (
-            Q(nome_proposto__icontains=termo)
-            | Q(sede_proposta__icontains=termo)
-            | Q(resumo__icontains=termo)
-            | Q(municipios_origem__nome__icontains=termo)
-        )
+        filtro = Q()
+        for campo in self.campos_de_busca:
+            filtro |= Q(**{f"{campo}__icontains": termo})
         numero, _, ano = termo.partition("/")
         if numero.isdigit():
             filtro |= Q(numero=int(numero), **({"ano": int(ano)} if ano.isdigit() else {}))
@@ -69,7 +69,13 @@ class ProcessoFilter(django_filters.FilterSet):
 
 class ProcessoPublicoFilter(ProcessoFilter):
     """A busca do portal: os mesmos critérios, sem "aguardando atos do meu perfil", que só
-    faz sentido para quem tem papel na tramitação."""
+    faz sentido para quem tem papel na tramitação.
+
+    O texto procura só no que o portal mostra (número, nome proposto, municípios de origem;
+    tipo e estado têm filtro próprio): achar um processo por uma palavra do resumo, da sede
+    ou de uma justificativa revelaria o que a página pública não exibe (Art. 23)."""
+
+    campos_de_busca = ("nome_proposto", "municipios_origem__nome")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from processos import extensoes, retificacao, rito
-from processos.atos import ATOS
+from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
@@ -19,7 +19,8 @@ FORMATO_DATA = "%d/%m/%Y"
 
 
 class CampoData(forms.DateField):
-    """Data em dd/mm/aaaa (convenção da Casa), digitável pelo teclado."""
+    """Data em dd/mm/aaaa (convenção da Casa), digitável pelo teclado; nunca anterior à
+    Constituição de 1988 (processos.atos.PROMULGACAO_CF)."""
 
     def __init__(self, *args, passada=True, **kwargs):
         kwargs.setdefault(
@@ -35,6 +36,8 @@ class CampoData(forms.DateField):
 
     def validate(self, value):
         super().validate(value)
+        if value and value < PROMULGACAO_CF:
+            raise forms.ValidationError(ANTERIOR_A_CF)
         if value and self.passada and value > timezone.localdate():
             raise forms.ValidationError("A data não pode ser futura.")
 

@@ -11,7 +11,7 @@ from django_fsm import ConcurrentTransition
 
 from documentos.emissao import emitir_documentos_do_ato
 from processos import extensoes
-from processos.atos import ATOS
+from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF
 from processos.estados import Estado
 from processos.models import (
     Andamento,
@@ -94,6 +94,8 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
 def validar_data_ato(data_ato: date, *, anterior: date | None) -> None:
     if data_ato > timezone.localdate():
         raise AtoRecusado("A data do ato não pode ser futura.")
+    if data_ato < PROMULGACAO_CF:
+        raise AtoRecusado(ANTERIOR_A_CF)
     if anterior and data_ato < anterior:
         raise AtoRecusado(
             f"A data do ato não pode ser anterior à do último andamento ({anterior:%d/%m/%Y})."
@@ -119,6 +121,10 @@ def praticar_ato(
     ato = ATOS[nome_ato]
     if ato.exige_justificativa and not justificativa.strip():
         raise AtoRecusado(f"O ato “{ato.rotulo}” exige justificativa.")
+    # As datas que o ato registra (publicação, sessão...) têm o mesmo piso que a do ato; o
+    # futuro, quando cabe (a sessão da Ordem do Dia), é decidido pelo formulário do ato.
+    if any(isinstance(v, date) and v < PROMULGACAO_CF for v in dados.values()):
+        raise AtoRecusado(ANTERIOR_A_CF)
     with transaction.atomic():
         processo = Processo.objects.select_for_update().get(pk=processo_id)
         if estado_esperado is not None and processo.estado != estado_esperado:

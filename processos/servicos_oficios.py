@@ -21,6 +21,8 @@ from requisitos import prazos
 from requisitos.models import parametros_em_vigor
 
 TAMANHO_MAXIMO_CERTIDAO = 20 * 1024 * 1024
+# Uma certidão tem poucas folhas; 500 cobre a de um órgão que junte anexos.
+LIMITE_PAGINAS_CERTIDAO = 500
 # Atos que levam o processo a aguardando_certidoes (Art. 17, § 2º: "o fará imediatamente").
 ATOS_QUE_SOLICITAM = frozenset({"emitir_parecer_preliminar", "deliberar_arquivamento"})
 
@@ -192,13 +194,22 @@ def _movimentar(oficio: Oficio) -> None:
 
 
 def verificar_pdf(arquivo) -> str:
-    """Certidão em PDF conferido pelo conteúdo (não pela extensão) e pelo tamanho; devolve
-    o SHA-256 do arquivo."""
+    """Certidão em PDF conferido pelo conteúdo (não pela extensão) e pelo tamanho: o pypdf
+    tem de abri-lo, com 1 a 500 páginas — começar por "%PDF-" não basta. Devolve o SHA-256
+    do arquivo."""
+    # A mesma conferência dos PDFs do Art. 15 (import tardio: o hub não importa as fases
+    # no carregamento do módulo).
+    from representacao.arquivos import ArquivoRecusado, conferir_pdf
+
     if arquivo.size > TAMANHO_MAXIMO_CERTIDAO:
         raise AtoRecusado("O arquivo passa de 20 MB; envie a certidão em PDF de até 20 MB.")
     arquivo.seek(0)
     if arquivo.read(5) != b"%PDF-":
         raise AtoRecusado("O arquivo não é um PDF; envie a certidão em PDF.")
+    try:
+        conferir_pdf(arquivo, limite_paginas=LIMITE_PAGINAS_CERTIDAO)
+    except ArquivoRecusado as exc:
+        raise AtoRecusado(f"Certidão recusada: {exc}") from exc
     arquivo.seek(0)
     resumo = hashlib.sha256()
     for bloco in arquivo.chunks():

@@ -1,6 +1,7 @@
 from django.urls import path, register_converter
 
 from processos import views, views_oficios, views_portal
+from processos.atos import POR_SLUG
 
 
 class ProtocoloConverter:
@@ -15,7 +16,20 @@ class ProtocoloConverter:
         return value
 
 
+class AtoConverter:
+    """Só os atos da tabela (processos.atos): outro nome é 404 antes da view."""
+
+    regex = "|".join(sorted(POR_SLUG, key=len, reverse=True))
+
+    def to_python(self, value):
+        return value
+
+    def to_url(self, value):
+        return value
+
+
 register_converter(ProtocoloConverter, "protocolo")
+register_converter(AtoConverter, "ato")
 
 app_name = "processos"
 
@@ -25,7 +39,7 @@ urlpatterns = [
     path("processos/", views.lista, name="lista"),
     path("processos/novo/", views.novo, name="novo"),
     path("processos/<protocolo:protocolo>/", views.detalhe, name="detalhe"),
-    path("processos/<protocolo:protocolo>/atos/<slug:slug>/", views.ato, name="ato"),
+    path("processos/<protocolo:protocolo>/atos/<ato:slug>/", views.ato, name="ato"),
     path("processos/<protocolo:protocolo>/manifestacao/", views.manifestacao, name="manifestacao"),
     path("prazos/", views_oficios.prazos, name="prazos"),
     path("portal/", views_portal.portal, name="portal"),

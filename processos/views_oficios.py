@@ -8,7 +8,10 @@ from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
+from documentos import integridade
 from documentos.acesso import e_deputado_sem_equipe, pode_baixar
+from documentos.views import resposta_de_falha
+from emancipacao.limite_envio import limitar_envio
 from processos import servicos_oficios as servicos
 from processos.forms_oficios import RecebimentoForm, ReiteracaoForm, RespostaForm
 from processos.models import AtoRecusado, Oficio, RegistroAcesso
@@ -59,6 +62,7 @@ def registrar_recebimento(request, protocolo, pk):
     )
 
 
+@limitar_envio(limite_bytes=servicos.TAMANHO_MAXIMO_CERTIDAO)
 @login_required
 def registrar_resposta(request, protocolo, pk):
     return _ato_do_oficio(
@@ -95,19 +99,28 @@ def reiterar(request, protocolo, pk):
 
 @login_required
 def certidao(request, protocolo, pk):
-    """A certidão juntada. Art. 22: o Deputado vê (inline), não baixa, e a vista fica
-    registrada."""
+    """A certidão juntada, servida só depois de conferido o SHA-256 da resposta. Art. 22: o
+    Deputado vê (inline), não baixa, e a vista fica registrada."""
     if not tem_papel(request.user, *LEITORES):
         raise PermissionDenied("Área restrita à CRT, à Mesa e aos Deputados.")
     oficio = _oficio(protocolo, pk)
     if not oficio.certidao:
         raise Http404("Este ofício ainda não tem certidão.")
+    try:
+        aberto = integridade.abrir_conferido(
+            oficio.certidao,
+            oficio.sha256_certidao,
+            objeto=f"Certidão do Ofício nº {oficio.numero}",
+            porta="certidão do ofício",
+        )
+    except integridade.ArquivoViolado as exc:
+        return resposta_de_falha(request, exc.falha)
     if e_deputado_sem_equipe(request.user):
         RegistroAcesso.objects.create(
             usuario=request.user, processo=oficio.processo, objeto=f"certidão {oficio.numero}"
         )
     return FileResponse(
-        oficio.certidao.open("rb"),
+        aberto,
         as_attachment=pode_baixar(request.user),
         filename=f"certidao-{oficio.numero.replace('/', '-')}.pdf",
         content_type="application/pdf",

@@ -130,7 +130,19 @@ def _ou(tipos: tuple[str, ...]) -> str:
     return nomes[0] if len(nomes) == 1 else f"{', '.join(nomes[:-1])} ou {nomes[-1]}"
 
 
-def _pdf(arquivo) -> Conteudo:
+def conferir_pdf(arquivo, *, limite_paginas: int) -> int:
+    """O arquivo é um PDF que o pypdf abre inteiro, com 1 a `limite_paginas` páginas (a
+    certidão do ofício, o PDF enviado ao /validar/); devolve o número de páginas. Começar
+    por "%PDF-" não basta."""
+    arquivo.seek(0)
+    inicio = arquivo.read(5)
+    arquivo.seek(0)
+    if inicio != b"%PDF-":
+        raise ArquivoRecusado("O arquivo não é um PDF; envie o documento em PDF.")
+    return _pdf(arquivo, limite_paginas=limite_paginas).paginas
+
+
+def _pdf(arquivo, limite_paginas: int | None = None) -> Conteudo:
     try:
         leitor = PdfReader(arquivo, strict=False)
         protegido = leitor.is_encrypted
@@ -143,9 +155,16 @@ def _pdf(arquivo) -> Conteudo:
         )
     try:
         paginas = len(leitor.pages)
+        if limite_paginas is not None and paginas > limite_paginas:
+            raise ArquivoRecusado(
+                f"O PDF tem {paginas} páginas, mais que o limite de {limite_paginas}; envie "
+                "só o documento pedido."
+            )
         # Lê o conteúdo de cada página: um PDF com a árvore de páginas corrompida falha aqui.
         for pagina in leitor.pages:
             pagina.get_contents()
+    except ArquivoRecusado:
+        raise
     except Exception as exc:
         raise _pdf_danificado() from exc
     if paginas == 0:

@@ -5,7 +5,6 @@ cópia integral (Art. 19, § 1º) usam.
 A versão vigente de um item é a mais recente não anulada: anular a versão errada devolve a
 vigência à anterior, se houver (Decision: o que se anula é o envio, não o item)."""
 
-import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -14,14 +13,12 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from emancipacao.limite_envio import limite_em_bytes
 from processos.models import AtoRecusado, Processo
 from processos.oficios import TERMINAIS
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
 from representacao import arquivos, checklist
-from representacao.limite_envio import limite_em_bytes
 from representacao.models import DocumentoRepresentacao
-
-logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -199,26 +196,14 @@ def documentos_vigentes(processo) -> list[DocumentoRepresentacao]:
 
 def conferir_hash(documento: DocumentoRepresentacao) -> bool:
     """Relê o arquivo armazenado e compara com o SHA-256 gravado no envio: um arquivo
-    alterado ou perdido no disco não é servido nem entra nos autos."""
-    try:
-        with documento.arquivo.open("rb") as arquivo:
-            atual = arquivos.resumo_sha256(arquivo)
-    except (OSError, ValueError):
-        logger.error(
-            "Documento do Art. 15 %s (%s): arquivo armazenado ausente ou ilegível: %s",
-            documento.pk,
-            documento.sha256,
-            documento.arquivo.name,
-        )
-        return False
-    if atual != documento.sha256:
-        logger.error(
-            "Documento do Art. 15 %s: SHA-256 do arquivo armazenado (%s) difere do registrado "
-            "no envio (%s): %s",
-            documento.pk,
-            atual,
-            documento.sha256,
-            documento.arquivo.name,
-        )
-        return False
-    return True
+    alterado ou perdido no disco não é servido nem entra nos autos. A falha vai ao log e à
+    lista de falhas de integridade do admin (`documentos.integridade`)."""
+    from documentos.integridade import conferir
+
+    falha = conferir(
+        documento.arquivo,
+        documento.sha256,
+        objeto=f"Documento do Art. 15 {documento.pk}",
+        porta="documentos do Art. 15",
+    )
+    return falha is None

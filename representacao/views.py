@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from documentos.acesso import e_deputado_sem_equipe, pode_baixar
+from emancipacao.limite_envio import limitar_envio
 from processos.estados import Tipo
 from processos.models import AtoRecusado, RegistroAcesso
 from processos.papeis import OPERADORES, tem_papel
@@ -27,7 +28,6 @@ from representacao.forms import (
     ImportarAssinaturasForm,
     SignatarioForm,
 )
-from representacao.limite_envio import envio_excedido, limitar_envio, resposta_excedida
 from representacao.models import DadosRepresentacao, DocumentoRepresentacao
 from requisitos.models import parametros_em_vigor
 
@@ -106,6 +106,7 @@ def adicionar_signatario(request, protocolo):
     return redirect("representacao:assinaturas", protocolo=processo.slug)
 
 
+@limitar_envio(limite_bytes=servico_assinaturas.LIMITE_BYTES)
 @require_POST
 @login_required
 def importar_assinaturas(request, protocolo):
@@ -210,8 +211,6 @@ def documentos(request, protocolo):
             )
         return _pagina_documentos(request, processo)
     _exigir_crt_documentos(request)
-    if envio_excedido(request):
-        return resposta_excedida(request)
     itens = checklist.itens_do_tipo(processo.tipo)
     form = EnviarDocumentoForm(request.POST, request.FILES, itens=itens)
     if form.is_valid():

@@ -17,7 +17,7 @@ from rest_framework.views import APIView, exception_handler
 
 from requisitos import serializers as s
 from requisitos.limite import MENSAGEM as MENSAGEM_LIMITE
-from requisitos.limite import excedeu_limite
+from requisitos.limite import espera_do_simulador
 from requisitos.models import parametros_em_vigor
 from requisitos.municipios_br import por_codigo
 from requisitos.regras import (
@@ -88,6 +88,11 @@ class LimiteExcedido(exceptions.APIException):
     default_detail = MENSAGEM_LIMITE
     default_code = "limite_excedido"
 
+    def __init__(self, espera: int):
+        super().__init__()
+        # O exception_handler do DRF transforma `wait` no cabeçalho Retry-After (segundos).
+        self.wait = espera
+
 
 def tratar_excecao(exc, context):
     """Erros de leitura do corpo da requisição são entrada ruim: 400, em pt-BR."""
@@ -123,8 +128,9 @@ class SimulacaoAPIView(APIView):
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        if excedeu_limite(request._request):
-            raise LimiteExcedido()
+        espera = espera_do_simulador(request._request)
+        if espera is not None:
+            raise LimiteExcedido(espera)
 
     def validar(self, request, parametros):
         if not isinstance(request.data, dict):

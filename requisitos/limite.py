@@ -1,14 +1,14 @@
 """Limite de uso dos simuladores públicos por endereço do cliente (`SIMULADOR_LIMITE`).
 
-O contador fica no cache padrão. Com o LocMemCache, cada processo conta à parte — o limite
-é por processo, o que basta para conter abuso; um cache compartilhado o torna global.
+O contador fica no cache padrão, compartilhado pelos processos (emancipacao.limites): o
+limite vale para o servidor inteiro. Acima dele, 429 com Retry-After.
 """
 
 from functools import wraps
 
 from django.conf import settings
-from django.shortcuts import render
-from django_ratelimit.core import is_ratelimited
+
+from emancipacao.limites import espera_se_excedeu, resposta_limite
 
 GRUPO = "requisitos.simuladores"
 MENSAGEM = (
@@ -17,13 +17,10 @@ MENSAGEM = (
 )
 
 
-def _limite(grupo, request) -> str:
-    return settings.SIMULADOR_LIMITE
-
-
-def excedeu_limite(request) -> bool:
-    """Conta esta requisição e diz se o endereço passou do limite."""
-    return is_ratelimited(request, group=GRUPO, key="ip", rate=_limite, increment=True)
+def espera_do_simulador(request) -> int | None:
+    """Conta esta requisição; acima do limite, os segundos até o endereço poder voltar."""
+    # Lido a cada requisição (e não na importação): o limite muda sem reiniciar nos testes.
+    return espera_se_excedeu(request, grupo=GRUPO, taxa=settings.SIMULADOR_LIMITE)
 
 
 def limitar_simulador(view):
@@ -31,9 +28,12 @@ def limitar_simulador(view):
 
     @wraps(view)
     def envolvida(request, *args, **kwargs):
-        if excedeu_limite(request):
+        espera = espera_do_simulador(request)
+        if espera is not None:
             contexto = {"mensagem": MENSAGEM}
-            return render(request, "requisitos/limite_excedido.html", contexto, status=429)
+            return resposta_limite(
+                request, "requisitos/limite_excedido.html", contexto, espera=espera
+            )
         return view(request, *args, **kwargs)
 
     return envolvida

@@ -104,11 +104,31 @@ class ParametroLegal(models.Model):
         return f"{self.get_nome_display()}: {self.valor} (desde {self.vigencia_inicio:%d/%m/%Y})"
 
     def clean(self):
-        if self.nome in DEFINICOES:
-            try:
-                self.valor = str(converter_valor(self.nome, self.valor))
-            except ValueError as exc:
-                raise ValidationError({"valor": str(exc)}) from exc
+        # Alterar uma versão mudaria em silêncio as avaliações posteriores à sua data; a
+        # correção é uma nova versão. O banco tem a mesma barreira (migração 0003).
+        if self.pk is not None:
+            raise ValidationError(
+                "Parâmetro legal gravado não se altera: cadastre uma nova versão, com a fonte "
+                "e o início de vigência."
+            )
+        if self.nome not in DEFINICOES:
+            return
+        try:
+            self.valor = str(converter_valor(self.nome, self.valor))
+        except ValueError as exc:
+            raise ValidationError({"valor": str(exc)}) from exc
+        ultima = self.historico().first()
+        if ultima and self.vigencia_inicio and self.vigencia_inicio <= ultima.vigencia_inicio:
+            raise ValidationError(
+                {
+                    "vigencia_inicio": "A nova versão deve começar depois da última deste "
+                    f"parâmetro ({ultima.valor}, desde {ultima.vigencia_inicio:%d/%m/%Y})."
+                }
+            )
+
+    def historico(self) -> models.QuerySet:
+        """Todas as versões deste parâmetro, da mais recente à mais antiga."""
+        return ParametroLegal.objects.filter(nome=self.nome).order_by("-vigencia_inicio")
 
 
 def parametros_em_vigor(data: date | None = None) -> ParametrosLegais:

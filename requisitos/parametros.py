@@ -143,7 +143,10 @@ def converter_valor(nome: str, texto: str) -> object:
             return False
         raise ValueError("Use sim ou não.")
     if definicao.tipo is int:
-        valor = int(texto)
+        try:
+            valor = int(texto)
+        except ValueError:
+            raise ValueError("Informe um número inteiro.") from None
         if valor < 0:
             raise ValueError("O valor não pode ser negativo.")
         return valor

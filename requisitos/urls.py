@@ -1,5 +1,5 @@
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from requisitos import api, views
 
@@ -13,7 +13,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api_schema"),
     path(
         "api/docs/",
-        SpectacularSwaggerView.as_view(url_name="requisitos:api_schema"),
+        # Split: o script de inicialização vem de ?script, não embutido (CSP sem inline).
+        SpectacularSwaggerSplitView.as_view(url_name="requisitos:api_schema"),
         name="api_docs",
     ),
     path(

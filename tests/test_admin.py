@@ -4,15 +4,61 @@ registros de auditoria e documentos emitidos não se editam nem se apagam por al
 from datetime import date
 
 import pytest
+from django.apps import apps
 from django.contrib import admin
 from django.contrib.auth.models import User
+from django.core import serializers
+from django.test import RequestFactory
 from django.urls import reverse
+from django.utils import timezone
 
-from processos.models import Processo
-from processos.services import DadosProtocolo, protocolar_processo
+from documentos.models import FalhaIntegridade, SerieDocumento
+from plebiscito.models import AcompanhamentoTre
+from processos.models import Andamento, Processo
+from processos.oficios import SequenciaOficio
+from processos.registros import RegistroAcesso
+from processos.services import DadosProtocolo, protocolar_processo, registrar_manifestacao
+from representacao.models import DadosRepresentacao, ImportacaoAssinaturas
 from requisitos.models import Municipio
+from tests.processos.construtores import (
+    PASSADO,
+    protocolar_instruido,
+    semear_oficios,
+    semear_resultado,
+)
 
 APPS_DO_SISTEMA = {"requisitos", "processos", "representacao", "plebiscito", "documentos"}
+
+# Todo modelo das apps do sistema está numa das duas listas, com o porquê; um modelo novo faz
+# falhar `test_admin_nao_altera_nem_apaga_registros_cuja_historia_importa` até ser classificado.
+# Histórico: o admin só consulta (o Parâmetro legal também aceita uma nova versão).
+HISTORICO = {
+    "requisitos.ParametroLegal": "versionado: a mudança é uma nova versão (DOMAIN §9)",
+    "processos.Processo": "muda só pelos atos, com Andamento e bloqueios do Art. 19, § 3º",
+    "processos.Andamento": "trilha dos atos praticados (auditoria)",
+    "processos.RegistroAcesso": "auditoria das vistas dos Deputados (Art. 22)",
+    "processos.Manifestacao": "voz do Deputado registrada no processo (Art. 22)",
+    "processos.Oficio": "ofício, prazo e resposta mudam só pelos atos (Art. 2º, § 3º)",
+    "processos.SequenciaProtocolo": "numeração do protocolo sem buraco nem repetição",
+    "processos.SequenciaOficio": "numeração dos ofícios sem buraco nem repetição",
+    "representacao.Signatario": "lista de assinaturas do Art. 13: quem assinou e quando",
+    "representacao.ImportacaoAssinaturas": "origem (arquivo, hash) das assinaturas importadas",
+    "representacao.DocumentoRepresentacao": "documento do Art. 15, versionado com hash",
+    "representacao.DadosRepresentacao": "cada correção é uma nova versão",
+    "plebiscito.Resultado": "resultado do TRE, versionado (Art. 11)",
+    "plebiscito.UnidadeVotacao": "números do resultado, por unidade de votação",
+    "plebiscito.AcompanhamentoTre": "fase no TRE, nascida do ato (Art. 19, § 2º)",
+    "documentos.Documento": "documento emitido é imutável (código e SHA-256)",
+    "documentos.Assinatura": "assinatura de um documento emitido",
+    "documentos.SerieDocumento": "trava da numeração das versões de cada documento",
+    "documentos.FalhaIntegridade": "registro de arquivo adulterado ou ausente (auditoria)",
+}
+# Cadastro e dados de referência: editáveis no admin (como os usuários, em django.contrib.auth).
+EDITAVEIS = {
+    "requisitos.Municipio": "cadastro de referência (IBGE, TSE), corrigido quando a fonte muda",
+    "requisitos.ValorAdicionado": "tabela da SEFAZ importada no admin; a avaliação guarda a sua",
+    "processos.ExercicioPresidencia": "quem exerce a Presidência e quando, cadastro da Casa",
+}
 
 
 @pytest.fixture
@@ -110,3 +156,80 @@ def test_dados_do_processo_sao_somente_leitura_no_admin(client, administrador, s
     )
     assert processo.andamentos.count() == 1
     assert client.get(reverse("admin:processos_processo_add")).status_code == 403
+
+
+def _semear_historico(operador, deputado) -> None:
+    """Ao menos uma linha de cada modelo de histórico (os parâmetros vêm da migração)."""
+    processo = protocolar_instruido(operador)  # processo, andamento, protocolo, Art. 15, PDF
+    semear_oficios(processo, operador, respondidos=False)
+    SequenciaOficio.objects.create(ano=PASSADO.year, ultimo=3)
+    semear_resultado(processo, operador)
+    AcompanhamentoTre.objects.create(
+        processo=processo,
+        andamento=Andamento.objects.create(
+            processo=processo,
+            ato="registrar_fase_tre",
+            estado_origem="resultado_em_analise",
+            estado_destino="resultado_em_analise",
+            usuario=operador,
+            data_ato=PASSADO,
+        ),
+        fase="resolucao",
+        data=PASSADO,
+        referencia="Resolução TRE-MT 1/2026",
+    )
+    DadosRepresentacao.objects.create(processo=processo, registrado_por=operador)
+    ImportacaoAssinaturas.objects.create(
+        processo=processo,
+        arquivo="lista.csv",
+        sha256="0" * 64,
+        linhas=1,
+        importadas=1,
+        por=operador,
+    )
+    registrar_manifestacao(processo=processo, deputado=deputado, texto="Manifestação.")
+    RegistroAcesso.objects.create(usuario=deputado, processo=processo)
+    SerieDocumento.objects.get_or_create(serie=f"protocolar-{processo.pk}")
+    FalhaIntegridade.objects.create(
+        objeto="Documento de teste",
+        arquivo="documentos/teste.pdf",
+        sha256_registrado="0" * 64,
+        porta="teste",
+        detectada_em=timezone.now(),
+    )
+
+
+def test_admin_nao_altera_nem_apaga_registros_cuja_historia_importa(
+    client, administrador, operador, deputado, comprovante_real
+):
+    modelos = {m._meta.label: m for m in apps.get_models() if m._meta.app_label in APPS_DO_SISTEMA}
+    assert not set(HISTORICO) & set(EDITAVEIS)
+    assert set(HISTORICO) | set(EDITAVEIS) == set(modelos), "classifique o modelo novo"
+    _semear_historico(operador, deputado)
+    requisicao = RequestFactory().get("/")
+    requisicao.user = administrador
+    client.force_login(administrador)
+
+    for rotulo in HISTORICO:
+        modelo = modelos[rotulo]
+        modelo_admin = admin.site._registry[modelo]
+        objeto = modelo.objects.first()
+        assert objeto is not None, rotulo
+        antes = serializers.serialize("json", modelo.objects.all())
+        url = f"admin:{modelo._meta.app_label}_{modelo._meta.model_name}"
+
+        assert not modelo_admin.has_change_permission(requisicao, objeto), rotulo
+        assert not modelo_admin.has_delete_permission(requisicao, objeto), rotulo
+        apagar = client.post(reverse(f"{url}_delete", args=[objeto.pk]), {"post": "yes"})
+        alterar = client.post(reverse(f"{url}_change", args=[objeto.pk]), {})
+        client.post(
+            reverse(f"{url}_changelist"),
+            {"action": "delete_selected", "_selected_action": [objeto.pk], "post": "yes"},
+        )
+
+        assert (apagar.status_code, alterar.status_code) == (403, 403), rotulo
+        assert serializers.serialize("json", modelo.objects.all()) == antes, rotulo
+
+    for rotulo in EDITAVEIS:
+        modelo_admin = admin.site._registry[modelos[rotulo]]
+        assert modelo_admin.has_change_permission(requisicao), rotulo

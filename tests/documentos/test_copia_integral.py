@@ -123,8 +123,8 @@ def test_copia_sem_pecas_extras_reune_os_documentos_emitidos(construir, presiden
     pecas = re.findall(r"Peça (\d+) — ([^\n]+)", juntas)
     titulos = [titulo for _, titulo in dict(pecas).items()]
     # Na ordem dos autos: os cinco documentos do Art. 15 e a lista dos signatários (juntados
-    # antes do recebimento), o parecer preliminar, os ofícios aos três órgãos (Art. 17, § 2º)
-    # e o parecer de mérito.
+    # antes do recebimento), o parecer preliminar, os ofícios aos três órgãos (Art. 17, § 2º),
+    # as certidões das respostas (Art. 2º, § 2º) e o parecer de mérito.
     assert [t.split(" — ")[0] for t in titulos[:5]] == [
         "Requerimento com as assinaturas dos eleitores",
         "Mapa e memorial descritivo do território do novo município",
@@ -139,5 +139,10 @@ def test_copia_sem_pecas_extras_reune_os_documentos_emitidos(construir, presiden
         "Ofício nº 2/",
         "Ofício nº 3/",
     ]
-    assert titulos[10].startswith("Parecer de mérito")
+    assert [t[: len("Certidão — resposta ao Ofício nº 1/")] for t in titulos[10:13]] == [
+        "Certidão — resposta ao Ofício nº 1/",
+        "Certidão — resposta ao Ofício nº 2/",
+        "Certidão — resposta ao Ofício nº 3/",
+    ]
+    assert titulos[13].startswith("Parecer de mérito")
     assert "PARECER DE MÉRITO" in juntas

@@ -30,11 +30,35 @@ def navegador():
         browser.close()
 
 
+# Em todo documento, antes dos scripts da página: cada violação da Content-Security-Policy
+# é repassada ao teste (o console nem sempre a mostra, p. ex. estilo embutido bloqueado).
+AVISAR_VIOLACAO_CSP = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.violacaoCSP(`${e.effectiveDirective} bloqueou ${e.blockedURI || "inline"} ` +
+                     `em ${e.documentURI} (linha ${e.lineNumber})`);
+}, true);
+"""
+
+
 @pytest.fixture
 def pagina(navegador, live_server):
+    """Página nova; falha o teste se alguma página violou a CSP (`pagina.violacoes_csp`).
+    Os erros do console ficam em `pagina.erros_console` para o teste que quiser conferi-los."""
     contexto = navegador.new_context(locale="pt-BR", timezone_id="America/Cuiaba")
+    violacoes, erros_console = [], []
+    contexto.expose_function("violacaoCSP", lambda texto: violacoes.append(texto))
+    contexto.add_init_script(AVISAR_VIOLACAO_CSP)
     pagina = contexto.new_page()
+    pagina.on(
+        "console",
+        lambda msg: erros_console.append(msg.text) if msg.type == "error" else None,
+    )
     pagina.set_default_timeout(15_000)
     pagina.url_base = live_server.url
+    pagina.erros_console = erros_console
+    pagina.violacoes_csp = violacoes
     yield pagina
     contexto.close()
+    violacoes += [e for e in erros_console if "Content Security Policy" in e]
+    if violacoes:
+        pytest.fail("Violações da Content-Security-Policy:\n" + "\n".join(violacoes))

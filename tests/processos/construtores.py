@@ -4,6 +4,7 @@ Os dados de cada ato e o caminho de cada tipo estão escritos aqui a partir do D
 ler `processos.rito`: os testes comparam o código com esta tabela independente.
 """
 
+import hashlib
 from contextlib import contextmanager
 from datetime import date
 from decimal import Decimal
@@ -19,7 +20,7 @@ from processos.papeis import GRUPOS
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
 from processos.servicos_oficios import registrar_resposta
 from requisitos.models import Municipio, ValorAdicionado
-from tests.representacao.construtores import instruir_representacao
+from tests.representacao.construtores import instruir_representacao, pdf_real
 
 SENHA = "senha-de-teste-123"
 # Data dos andamentos semeados: anterior a qualquer ato praticado "hoje" nos testes.
@@ -490,7 +491,8 @@ ORGAOS_POR_TIPO = {
     "revisao_limites": ("cartografia",),
 }
 INCISOS = {"cartografia": "I, III e VI", "tre": "II", "sefaz": "IV"}
-PDF_MINIMO = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+# Uma certidão de verdade: o pypdf a abre e conta uma página (só "%PDF-" não basta).
+PDF_MINIMO = pdf_real()
 
 
 def certidao_pdf(nome: str = "certidao.pdf", conteudo: bytes = PDF_MINIMO):
@@ -504,7 +506,7 @@ def semear_oficios(processo, usuario, *, respondidos: bool) -> list[Oficio]:
         resposta = {
             "respondido_em": PASSADO,
             "certidao": ContentFile(PDF_MINIMO, name="certidao.pdf"),
-            "sha256_certidao": "0" * 64,
+            "sha256_certidao": hashlib.sha256(PDF_MINIMO).hexdigest(),
         }
     return [
         Oficio.objects.create(

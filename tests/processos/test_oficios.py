@@ -28,6 +28,7 @@ from tests.processos.construtores import (
     recarregar,
     responder_oficios,
 )
+from tests.representacao.construtores import pdf_com_tamanho
 from tests.requisitos.test_prazos import FERIADOS
 
 HOJE = date(2026, 9, 10)  # quinta-feira
@@ -302,7 +303,8 @@ def test_resposta_grava_a_certidao_e_o_seu_sha256(operador):
         (b"GIF89a disfarcado de pdf", "O arquivo não é um PDF; envie a certidão em PDF."),
         (b"%PDF", "O arquivo não é um PDF; envie a certidão em PDF."),
         (b"%PDF-" + b"0" * (TAMANHO_MAXIMO_CERTIDAO - 4), "O arquivo passa de 20 MB"),
-        (b"%PDF-" + b"0" * (TAMANHO_MAXIMO_CERTIDAO - 5), None),
+        (b"%PDF-" + b"0" * (TAMANHO_MAXIMO_CERTIDAO - 5), "O PDF está corrompido"),
+        (pdf_com_tamanho(TAMANHO_MAXIMO_CERTIDAO), None),
     ],
 )
 def test_certidao_e_conferida_pelo_conteudo_e_pelo_tamanho(conteudo, recusa, operador):

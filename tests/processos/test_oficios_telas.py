@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from processos.models import Oficio, Processo
 from tests.processos.construtores import (
     PASSADO,
+    PDF_MINIMO,
     certidao_pdf,
     processo_no_estado,
     responder_oficios,
@@ -133,7 +134,7 @@ def test_ar_registrado_pela_tela_mostra_o_vencimento(client, servidor, operador)
     assert _situacoes(html)[oficio.numero] == "Vencido há 2 dias"
 
 
-ARQUIVOS = {"pdf": b"%PDF-1.4\n%%EOF\n", "html": b"<html>certidao</html>"}
+ARQUIVOS = {"pdf": PDF_MINIMO, "html": b"<html>certidao</html>"}
 
 
 @pytest.mark.parametrize(

@@ -154,6 +154,19 @@ def test_busca_por_texto_e_por_numero(client, operador):
     assert "Aurora do Araguaia" in por_numero and "Vila Serena do Xingu" not in por_numero
 
 
+def test_busca_do_portal_so_procura_no_que_a_pagina_publica_mostra(client, operador):
+    processo = protocolar(operador, nome="Vila Serena do Xingu", sede="Distrito Guarantã")
+    Processo.objects.filter(pk=processo.pk).update(resumo="Pedido da comunidade ribeirinha.")
+
+    def achou(url, termo):
+        return "Vila Serena do Xingu" in client.get(url, {"q": termo}).content.decode()
+
+    assert not achou("/portal/", "ribeirinha") and not achou("/portal/", "Guarantã")
+    assert achou("/portal/", "Sorriso")  # município de origem, exibido na lista
+    client.force_login(operador)
+    assert achou("/processos/", "ribeirinha") and achou("/processos/", "Guarantã")
+
+
 def _acrescentar(quantos: int, origens) -> None:
     inicio = Processo.objects.count() + 1
     processos = Processo.objects.bulk_create(

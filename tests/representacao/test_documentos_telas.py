@@ -10,8 +10,8 @@ from django.core.files.storage import default_storage
 from django.core.files.uploadhandler import StopUpload
 from django.test import Client
 
+from emancipacao.limite_envio import MARGEM_DO_ENVELOPE, LimiteEnvioHandler
 from processos.models import RegistroAcesso
-from representacao.limite_envio import MARGEM_DO_ENVELOPE, LimiteEnvioHandler
 from representacao.models import DocumentoRepresentacao
 from tests.processos.construtores import protocolar
 from tests.representacao.construtores import arquivo, imagem, juntar, pdf_com_tamanho, pdf_real

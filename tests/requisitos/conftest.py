@@ -1,13 +1,12 @@
-"""Nos testes, o limite dos simuladores fica alto e o contador começa zerado; só o teste
-que prova o limite o baixa."""
+"""Nos testes, o limite dos simuladores fica alto; só o teste que prova o limite o baixa.
+
+O contador fica no cache padrão, uma tabela do banco de teste: o que um teste grava nela é
+desfeito com a transação dele, de modo que cada teste começa com o contador zerado — e os
+testes de regras, sem banco, não tocam o cache."""
 
 import pytest
-from django.core.cache import cache
 
 
 @pytest.fixture(autouse=True)
 def limite_folgado(settings):
     settings.SIMULADOR_LIMITE = "100000/m"
-    cache.clear()
-    yield
-    cache.clear()

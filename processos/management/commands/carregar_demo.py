@@ -10,6 +10,8 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.auth.models import Group, User
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
@@ -25,6 +27,18 @@ USUARIOS = [
     ("deputado", DEPUTADO, "Davi", "Deputado"),
     ("admin", None, "Administrador", ""),
 ]
+
+
+def _senha_aleatoria(usuario: User) -> str:
+    """12 caracteres aleatórios que passam nos validadores de senha (AUTH_PASSWORD_VALIDATORS):
+    o sorteio raro que contiver uma palavra proibida é refeito."""
+    while True:
+        senha = secrets.token_urlsafe(9)
+        try:
+            validate_password(senha, usuario)
+        except ValidationError:
+            continue
+        return senha
 
 
 class Command(BaseCommand):
@@ -158,7 +172,7 @@ class Command(BaseCommand):
         for login, papel, nome, sobrenome in USUARIOS:
             user = User.objects.filter(username=login).first()
             if user is None:
-                senha = secrets.token_urlsafe(9)
+                senha = _senha_aleatoria(User(username=login, first_name=nome))
                 user = User.objects.create_user(
                     login,
                     password=senha,

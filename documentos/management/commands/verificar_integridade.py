@@ -1,0 +1,102 @@
+"""Confere todo arquivo armazenado com o SHA-256 registrado (para o cron): os documentos
+emitidos, as certidões dos ofícios e os documentos do Art. 15. Imprime uma linha por
+problema e o resumo; termina com erro (código 1) se algum arquivo foi alterado ou sumiu.
+
+Lista também os arquivos órfãos — nas pastas do sistema, sem registro que os cite: o PDF de
+uma emissão cuja transação foi desfeita, o de um processo morto no meio da gravação. Com
+`--remover-orfaos`, apaga os que têm mais de uma hora (o mais novo pode ser de uma emissão
+ainda em curso, cujo registro só aparece no commit)."""
+
+from collections.abc import Iterator
+from datetime import timedelta
+
+from django.core.files.storage import default_storage
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from documentos import integridade
+from documentos.models import Documento
+from processos.models import Oficio
+from representacao.models import DocumentoRepresentacao
+
+# As pastas em que o sistema grava (upload_to dos três modelos).
+PASTAS = ("documentos", "certidoes", "representacao")
+IDADE_MINIMA_ORFAO = timedelta(hours=1)
+PORTA = "verificar_integridade"
+
+
+def arquivos_registrados() -> Iterator[tuple[str, object, str]]:
+    """(objeto, arquivo, SHA-256 registrado) de cada arquivo que um registro cita."""
+    for doc in Documento.objects.only("codigo", "arquivo", "sha256").iterator():
+        yield f"Documento {doc.codigo}", doc.arquivo, doc.sha256
+    for oficio in Oficio.objects.exclude(certidao="").iterator():
+        yield f"Certidão do Ofício nº {oficio.numero}", oficio.certidao, oficio.sha256_certidao
+    for doc in DocumentoRepresentacao.objects.only("arquivo", "sha256").iterator():
+        yield f"Documento do Art. 15 {doc.pk}", doc.arquivo, doc.sha256
+
+
+def _arquivos_na_pasta(pasta: str) -> Iterator[str]:
+    if not default_storage.exists(pasta):
+        return
+    subpastas, arquivos = default_storage.listdir(pasta)
+    for nome in arquivos:
+        yield f"{pasta}/{nome}"
+    for subpasta in subpastas:
+        yield from _arquivos_na_pasta(f"{pasta}/{subpasta}")
+
+
+def orfaos(citados: set[str]) -> list[str]:
+    return sorted(
+        nome for pasta in PASTAS for nome in _arquivos_na_pasta(pasta) if nome not in citados
+    )
+
+
+class Command(BaseCommand):
+    help = (
+        "Confere o SHA-256 de todos os arquivos armazenados e lista os órfãos; termina com "
+        "erro se algum arquivo foi alterado ou sumiu."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--remover-orfaos",
+            action="store_true",
+            help="Apaga os arquivos órfãos com mais de uma hora.",
+        )
+
+    def handle(self, *args, remover_orfaos=False, **opcoes):
+        conferidos, problemas, citados = 0, 0, set()
+        for objeto, arquivo, registrado in arquivos_registrados():
+            conferidos += 1
+            citados.add(arquivo.name)
+            falha = integridade.conferir(arquivo, registrado, objeto=objeto, porta=PORTA)
+            if falha:
+                problemas += 1
+                self.stdout.write(f"PROBLEMA {objeto}: {falha.descricao} — {arquivo.name}")
+        sem_registro = orfaos(citados)
+        removidos = self._orfaos(sem_registro, remover=remover_orfaos)
+        resumo = f"{conferidos} arquivos conferidos; {problemas} com problema"
+        resumo += f"; {len(sem_registro)} órfãos"
+        if remover_orfaos:
+            resumo += f" ({removidos} removidos)"
+        self.stdout.write(resumo + ".")
+        if problemas:
+            raise CommandError(
+                f"{problemas} arquivo(s) alterado(s) ou ausente(s): restaure-os da cópia de "
+                "segurança (a lista está no admin, em Falhas de integridade)."
+            )
+
+    def _orfaos(self, nomes: list[str], *, remover: bool) -> int:
+        limite = timezone.now() - IDADE_MINIMA_ORFAO
+        removidos = 0
+        for nome in nomes:
+            recente = default_storage.get_modified_time(nome) > limite
+            if remover and not recente:
+                default_storage.delete(nome)
+                removidos += 1
+                self.stdout.write(f"ÓRFÃO removido: {nome}")
+            elif recente:
+                self.stdout.write(f"ÓRFÃO (recente, mantido por ora): {nome}")
+            else:
+                self.stdout.write(f"ÓRFÃO: {nome}")
+        return removidos

@@ -1,0 +1,65 @@
+"""Cabeçalhos de segurança de toda resposta e a resposta ao login bloqueado (django-axes).
+
+O Content-Security-Policy vem do django-csp (`CONTENT_SECURITY_POLICY` em settings); o
+Referrer-Policy, do SecurityMiddleware do Django. Aqui: o Permissions-Policy e a retirada
+dos cabeçalhos que anunciam a pilha. O `Server` escrito pelo próprio servidor WSGI
+(gunicorn, runserver) é posto depois do Django e não passa por aqui: esconde-se no proxy
+reverso (nginx: `server_tokens off;`).
+"""
+
+import ipaddress
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+CABECALHOS_DA_PILHA = ("Server", "X-Powered-By")
+
+
+class CabecalhosSegurancaMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        resposta = self.get_response(request)
+        resposta.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
+        for cabecalho in CABECALHOS_DA_PILHA:
+            if cabecalho in resposta:
+                del resposta[cabecalho]
+        return resposta
+
+
+def endereco_do_cliente(request: HttpRequest) -> str | None:
+    """O endereço do cliente, para o bloqueio do login e os limites de uso.
+
+    Atrás de N proxies reversos (PROXIES_REVERSOS), cada um acrescenta ao fim do
+    X-Forwarded-For o endereço de quem o chamou: o cliente é o N-ésimo a contar do fim. Os
+    anteriores vêm do próprio cliente, que pode forjá-los para fugir do limite."""
+    proxies = settings.PROXIES_REVERSOS
+    if proxies:
+        cabecalho = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        encaminhados = [e.strip() for e in cabecalho.split(",") if e.strip()]
+        if len(encaminhados) >= proxies and _e_endereco(encaminhados[-proxies]):
+            return encaminhados[-proxies]
+    # .get: o force_login dos testes e outros logins internos montam requisições sem ele.
+    return request.META.get("REMOTE_ADDR")
+
+
+def _e_endereco(texto: str) -> bool:
+    try:
+        ipaddress.ip_address(texto)
+    except ValueError:
+        return False
+    return True
+
+
+def resposta_bloqueio(request, original_response=None, credentials=None) -> HttpResponse:
+    """AXES_LOCKOUT_CALLABLE: a página de bloqueio em pt-BR, 429 com Retry-After.
+
+    Cada tentativa durante o bloqueio conta como falha e recomeça a espera
+    (AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT), por isso a espera é a inteira."""
+    espera = int(settings.AXES_COOLOFF_TIME.total_seconds())
+    contexto = {"tentativas": settings.AXES_FAILURE_LIMIT, "minutos": espera // 60}
+    resposta = render(request, "registration/bloqueado.html", contexto, status=429)
+    resposta["Retry-After"] = str(espera)
+    return resposta
