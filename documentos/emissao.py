@@ -163,6 +163,13 @@ CONSTRUTORES = {
 }
 
 
+def emite_documentos(nome_ato: str) -> bool:
+    """O ato pode produzir PDF ao ser praticado (o formulário avisa "Gerando documentos…"):
+    os de `CONSTRUTORES`, a cópia integral ao TRE e os ofícios que a deliberação de
+    arquivamento rejeitada faz nascer (Art. 17, § 2º)."""
+    return nome_ato in CONSTRUTORES or nome_ato in ("encaminhar_ao_tre", "deliberar_arquivamento")
+
+
 def emitir_documentos_do_ato(andamento: Andamento, *, oficios=()) -> list[Documento]:
     """Os documentos que o ato produz (DOMAIN §3 e §8), emitidos em nome de quem o praticou,
     e os ofícios que ele criou (Art. 17, § 2º: um por órgão, com o número do cadastro)."""

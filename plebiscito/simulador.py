@@ -58,6 +58,10 @@ class UnidadeForm(forms.Form):
     def clean_nome(self) -> str:
         return " ".join(self.cleaned_data["nome"].split())
 
+    def has_changed(self) -> bool:
+        """Só a marca de área, sem números, não faz da linha uma unidade de votação."""
+        return any(campo != "area_desmembrada" for campo in self.changed_data)
+
     def clean(self):
         """Sim + Não + brancos + nulos = comparecimento ≤ inscritos (DOMAIN §6)."""
         dados = super().clean()
@@ -76,6 +80,14 @@ class UnidadeForm(forms.Form):
 
 
 class BaseUnidadesFormSet(forms.BaseFormSet):
+    def get_form_kwargs(self, index):
+        """A primeira linha já vem marcada como a área a desmembrar, que sempre vota (Art. 11,
+        § 1º): quem só digita os números de uma unidade recebe a apuração, não um erro."""
+        kwargs = super().get_form_kwargs(index)
+        if index == 0:
+            kwargs["initial"] = {"area_desmembrada": True}
+        return kwargs
+
     def preenchidas(self) -> list[UnidadeForm]:
         """As linhas em branco ficam de fora (o formulário vazio não é validado)."""
         return [f for f in self.forms if f.cleaned_data]

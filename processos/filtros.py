@@ -6,6 +6,7 @@ from processos.estados import Estado, Tipo
 from processos.models import Processo
 from processos.services import estados_com_atos_do_usuario
 from requisitos.models import Municipio
+from requisitos.ordenacao import em_ordem_alfabetica
 
 
 class ProcessoFilter(django_filters.FilterSet):
@@ -35,18 +36,33 @@ class ProcessoFilter(django_filters.FilterSet):
             ("estado", "estado"),
             ("ultima_movimentacao", "movimentacao"),
         ),
+        # As chaves são os campos do modelo (não os nomes na URL).
         field_labels={
-            "numero": "Número",
+            ("ano", "numero"): "Número",
             "tipo": "Tipo",
-            "nome": "Nome proposto",
+            "nome_proposto": "Nome proposto",
             "estado": "Estado",
-            "movimentacao": "Última movimentação",
+            "ultima_movimentacao": "Última movimentação",
         },
+        empty_label="Padrão (mais recentes primeiro)",
     )
 
     class Meta:
         model = Processo
         fields = ["q", "tipo", "estado", "municipio", "ano", "aguardando"]
+
+    @property
+    def form(self):
+        form = super().form
+        campo = form.fields["municipio"]
+        if not getattr(campo, "em_ordem_alfabetica", False):
+            # Em ordem do pt-BR ("Água Boa" antes de "Alta Floresta"), não na do banco; a
+            # validação continua pelo queryset.
+            campo.widget.choices = [("", "Todos")] + [
+                (m.pk, m.nome) for m in em_ordem_alfabetica(campo.queryset)
+            ]
+            campo.em_ordem_alfabetica = True
+        return form
 
     def aguardando_meus_atos(self, queryset, name, value):
         if not value or self.request is None:

@@ -7,12 +7,13 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from processos import extensoes, retificacao, rito
-from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF
+from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF, SESSAO_ANTES_DO_ATO
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
 from requisitos.consultas import exercicios_disponiveis
 from requisitos.models import parametros_em_vigor
+from requisitos.ordenacao import em_ordem_alfabetica
 from requisitos.parametros import ABRANGENCIAS_PLEBISCITO
 
 FORMATO_DATA = "%d/%m/%Y"
@@ -67,6 +68,19 @@ def _curto(rotulo, obrigatorio=True):
     return forms.CharField(label=rotulo, required=obrigatorio, max_length=200)
 
 
+# Municípios de origem: lista de caixas de marcar (funciona sem JavaScript); o
+# static/js/lista-filtravel.js acrescenta o campo "Filtrar" sobre a lista.
+ATRIBUTOS_DA_LISTA = {"data-filtravel": "municipio"}
+AJUDA_DA_LISTA = "Marque um ou mais municípios; digite no filtro para encontrar pelo nome."
+
+
+def ordenar_municipios(campo: forms.ModelMultipleChoiceField) -> None:
+    """Em ordem do pt-BR ("Água Boa" antes de "Alta Floresta"); a validação continua pelo
+    queryset do campo."""
+    campo.choices = [(m.pk, m.nome) for m in em_ordem_alfabetica(campo.queryset)]
+    campo.error_messages["invalid_choice"] = MUNICIPIO_DESCONHECIDO
+
+
 class ProtocolarForm(forms.ModelForm):
     data_leitura_expediente = CampoData(label="Lida no expediente em")
 
@@ -89,13 +103,13 @@ class ProtocolarForm(forms.ModelForm):
         ]
         widgets = {
             "forma_encaminhamento": forms.RadioSelect,
-            "municipios_origem": forms.SelectMultiple(attrs={"size": 8}),
+            "municipios_origem": forms.CheckboxSelectMultiple(attrs=ATRIBUTOS_DA_LISTA),
             "resumo": forms.Textarea(attrs={"rows": 3}),
             "divisas": forms.Textarea(attrs={"rows": 3}),
             "memorial_descritivo": forms.Textarea(attrs={"rows": 3}),
         }
         help_texts = {
-            "municipios_origem": "Segure Ctrl para escolher mais de um.",
+            "municipios_origem": AJUDA_DA_LISTA,
             "sede_proposta": "Na criação e na fusão, o nome do município é o da sede (Art. 7º, I).",
             "area_movida_km2": "Revisão de limites: define se o plebiscito é dispensado (Art. 8º).",
         }
@@ -109,7 +123,7 @@ class ProtocolarForm(forms.ModelForm):
         )
         self.fields["deputado_autor"].label_from_instance = _nome_do_usuario
         self.fields["forma_encaminhamento"].choices = FormaEncaminhamento.choices
-        self.fields["municipios_origem"].error_messages["invalid_choice"] = MUNICIPIO_DESCONHECIDO
+        ordenar_municipios(self.fields["municipios_origem"])
 
     def clean(self):
         dados = super().clean()
@@ -188,6 +202,13 @@ class AtoForm(forms.Form):
         kwargs["initial"].setdefault("estado_esperado", processo.estado)
         super().__init__(*args, **kwargs)
         self.processo, self.ato = processo, ato
+        if ato.permanece:
+            # O estado não muda, então estado_esperado não barra o mesmo POST repetido: o
+            # formulário leva o último Andamento que viu e o serviço recusa se houver outro.
+            ultimo = processo.andamentos.order_by("-pk").values_list("pk", flat=True).first()
+            self.fields["ultimo_andamento"] = forms.IntegerField(
+                widget=forms.HiddenInput, initial=ultimo, required=False
+            )
         if ato.exige_justificativa:
             self.fields["justificativa"].required = True
             self.fields["justificativa"].label = "Justificativa"
@@ -202,7 +223,7 @@ class AtoForm(forms.Form):
 
     def dados_do_ato(self) -> dict:
         """O que fica gravado no Andamento (além de data e justificativa)."""
-        comuns = {"data_ato", "estado_esperado", "justificativa"}
+        comuns = {"data_ato", "estado_esperado", "ultimo_andamento", "justificativa"}
         return {k: v for k, v in self.cleaned_data.items() if k not in comuns}
 
 
@@ -404,6 +425,13 @@ class ApresentarPlForm(AtoForm):
         if self.processo.tipo != Tipo.CRIACAO:
             del self.fields["ano_instalacao"]
 
+    def clean(self):
+        dados = super().clean()
+        sessao, data_ato = dados.get("data_sessao_ordem_do_dia"), dados.get("data_ato")
+        if sessao and data_ato and sessao < data_ato:
+            self.add_error("data_sessao_ordem_do_dia", SESSAO_ANTES_DO_ATO)
+        return dados
+
 
 class RegistrarLeiForm(AtoForm):
     numero_lei = _curto("Número da lei")
@@ -450,8 +478,8 @@ class RetificarDadosForm(AtoForm):
     )
     municipios_origem = _campo_do_processo(
         "municipios_origem",
-        widget=forms.SelectMultiple(attrs={"size": 8}),
-        help_text="Segure Ctrl para escolher mais de um.",
+        widget=forms.CheckboxSelectMultiple(attrs=ATRIBUTOS_DA_LISTA),
+        help_text=AJUDA_DA_LISTA,
     )
     area_movida_km2 = _campo_do_processo(
         "area_movida_km2",
@@ -464,7 +492,7 @@ class RetificarDadosForm(AtoForm):
     )
 
     def ajustar(self):
-        self.fields["municipios_origem"].error_messages["invalid_choice"] = MUNICIPIO_DESCONHECIDO
+        ordenar_municipios(self.fields["municipios_origem"])
         # Os valores atuais, e não sugestões da URL: o que não mudar não é retificado.
         atuais = retificacao.valores_atuais(self.processo)
         atuais["municipios_origem"] = [m.pk for m in atuais["municipios_origem"]]

@@ -5,6 +5,8 @@ ato (DOMAIN §3), com o mesmo nome do ato. Os métodos só alteram `self`; quem 
 linha e escreve o Andamento é `processos.services`.
 """
 
+from datetime import date
+
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
@@ -13,7 +15,7 @@ from django.utils import timezone
 from django_fsm import RETURN_VALUE, ConcurrentTransitionMixin, FSMField, transition
 
 from processos import avaliacao, extensoes, retificacao, rito
-from processos.atos import ATOS
+from processos.atos import ATOS, SESSAO_ANTES_DO_ATO
 from processos.condicoes import (
     art2_v_verificado,
     certidoes_respondidas,
@@ -388,6 +390,14 @@ class Processo(ConcurrentTransitionMixin, models.Model):
     def apresentar_pl(self, dados: dict) -> None:
         """Art. 6º: repetição, datas e palavras são calculadas (condição); a vedação de nome
         de pessoa viva não é decidível pelo sistema e exige a declaração de quem apresenta."""
+        sessao = dados.get("data_sessao_ordem_do_dia")
+        if isinstance(sessao, str):  # quem chama o serviço com a data em ISO (JSON)
+            sessao = date.fromisoformat(sessao)
+        # Decisão: o PL é incluído na Ordem do Dia da sessão seguinte (Art. 20, § 2º); uma
+        # sessão anterior à data do ato é erro de digitação. O mesmo dia é aceito.
+        data_ato = getattr(self, "data_do_ato", None)
+        if sessao and data_ato and sessao < data_ato:
+            raise AtoRecusado(SESSAO_ANTES_DO_ATO)
         if self.tipo not in TIPOS_COM_NOME_NOVO:
             return
         if not dados.get("declara_pessoa_viva"):

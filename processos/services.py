@@ -29,6 +29,11 @@ MENSAGEM_DESATUALIZADO = (
     "Recarregue a página para ver a situação atual; nada foi gravado."
 )
 
+MENSAGEM_ANDAMENTO_NOVO = (
+    "O processo recebeu outro andamento depois que este formulário foi aberto (talvez este "
+    "mesmo ato, enviado duas vezes). Recarregue a página; nada foi gravado."
+)
+
 
 class ProcessoDesatualizado(AtoRecusado):
     """Outra pessoa praticou um ato no mesmo processo antes deste."""
@@ -111,12 +116,16 @@ def praticar_ato(
     dados: dict,
     justificativa: str = "",
     estado_esperado: str | None = None,
+    ultimo_andamento: int | None = None,
 ) -> Andamento:
     """Pratica o ato `nome_ato` (DOMAIN §3) ou não muda nada.
 
     A linha do processo é travada (SELECT ... FOR UPDATE) e o estado lido é comparado com o
     que o usuário viu: de dois atos simultâneos, exatamente um vale; o outro recebe
     ProcessoDesatualizado. O ConcurrentTransitionMixin é a segunda barreira (SQLite).
+    Nos atos que não mudam o estado (`Ato.permanece`) o estado não distingue o mesmo POST
+    repetido: `ultimo_andamento` é o id do último Andamento que o formulário viu, e um
+    Andamento mais novo recusa o ato.
     """
     ato = ATOS[nome_ato]
     if ato.exige_justificativa and not justificativa.strip():
@@ -129,6 +138,9 @@ def praticar_ato(
         processo = Processo.objects.select_for_update().get(pk=processo_id)
         if estado_esperado is not None and processo.estado != estado_esperado:
             raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO)
+        novos = processo.andamentos.filter(pk__gt=ultimo_andamento or 0)
+        if ultimo_andamento is not None and novos.exists():
+            raise ProcessoDesatualizado(MENSAGEM_ANDAMENTO_NOVO)
         # O estado antes do papel: has_transition_perm é falso também quando o ato não parte
         # do estado atual, e a recusa diria "seu papel não permite" a quem tem o papel.
         # As guardas que dependem da data (Art. 3º, parâmetros em vigor) usam a do ato.

@@ -172,6 +172,11 @@ def registrar_recebimento(*, oficio_id: int, usuario, recebido_em: date) -> Ofic
         if oficio.recebido_em:
             raise AtoRecusado(f"O recebimento já foi registrado em {oficio.recebido_em:%d/%m/%Y}.")
         _validar_data(recebido_em, oficio, "do recebimento (AR)")
+        if oficio.respondido_em and recebido_em > oficio.respondido_em:
+            raise AtoRecusado(
+                "A data do recebimento (AR) não pode ser posterior à resposta do órgão "
+                f"({oficio.respondido_em:%d/%m/%Y})."
+            )
         oficio.recebido_em = recebido_em
         oficio.vencimento = calcular_vencimento(recebido_em)
         oficio.recebimento_registrado_por = usuario
@@ -234,6 +239,13 @@ def registrar_resposta(
                 "resposta no ofício vigente."
             )
         _validar_data(respondido_em, oficio, "da resposta")
+        # Decisão: o órgão não responde antes de receber o ofício — a resposta não antecede
+        # o AR (o envio já é conferido em _validar_data). O mesmo dia é aceito.
+        if oficio.recebido_em and respondido_em < oficio.recebido_em:
+            raise AtoRecusado(
+                "A data da resposta não pode ser anterior ao recebimento do ofício (AR) "
+                f"({oficio.recebido_em:%d/%m/%Y})."
+            )
         oficio.respondido_em = respondido_em
         oficio.resposta_registrada_por = usuario
         oficio.resposta_registrada_em = timezone.now()

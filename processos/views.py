@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
+from documentos.emissao import emite_documentos
 from processos import extensoes, retificacao, services
 from processos.atos import ATOS, POR_SLUG
 from processos.avaliacao import avaliar_nome
@@ -22,6 +23,7 @@ from processos.filtros import ProcessoFilter
 from processos.forms import ManifestacaoForm, ProtocolarForm, descrever_dado, formulario_do_ato
 from processos.models import AtoRecusado, Oficio, Processo, RegistroAcesso
 from processos.papeis import DEPUTADO, LEITORES, PRESIDENTE, SERVIDOR, papeis_do_usuario, tem_papel
+from processos.proximo_ato import descrever_espera
 from processos.rito import DESVIOS
 from processos.servicos_oficios import linhas_do_processo
 from requisitos.models import parametros_em_vigor
@@ -162,6 +164,7 @@ def detalhe(request, protocolo):
         # Art. 22: vista ao processo na sala das Comissões — cada vista fica registrada.
         RegistroAcesso.objects.create(usuario=request.user, processo=processo)
     andamentos = list(processo.andamentos.select_related("usuario"))
+    oficios = linhas_do_processo(processo)
     return render(
         request,
         "processos/detalhe.html",
@@ -174,11 +177,29 @@ def detalhe(request, protocolo):
             "municipios": processo.municipios_origem.all(),
             "avaliacao_art2": _avaliacao_art2(andamentos),
             "manifestacoes": processo.manifestacoes.select_related("deputado"),
-            "oficios": linhas_do_processo(processo),
+            "oficios": oficios,
+            "espera": _espera(processo, oficios),
             "opera_oficios": tem_papel(request.user, SERVIDOR, PRESIDENTE),
             "toponimia": avaliar_nome(processo) if processo.tipo in TIPOS_COM_NOME_NOVO else None,
             "secoes": extensoes.secoes(processo, request.user),
         },
+    )
+
+
+def _espera(processo, oficios) -> str:
+    """A frase "Aguardando: <ato> — <quem>", com o que depende do banco: os órgãos que ainda
+    não responderam ao ofício vigente e a representação incompleta (Art. 15 e 16)."""
+    sem_resposta = tuple(
+        dict.fromkeys(linha.oficio.orgao for linha in oficios if linha.aguarda_resposta)
+    )
+    incompleta = processo.estado in (Estado.PROTOCOLADA, Estado.EM_DILIGENCIA) and bool(
+        services.motivos_indisponivel(processo, "receber_na_crt")
+    )
+    return descrever_espera(
+        processo.tipo,
+        processo.estado,
+        orgaos_sem_resposta=sem_resposta,
+        representacao_incompleta=incompleta,
     )
 
 
@@ -256,6 +277,7 @@ def ato(request, protocolo, slug):
                 dados=form.dados_do_ato(),
                 justificativa=form.cleaned_data["justificativa"],
                 estado_esperado=form.cleaned_data["estado_esperado"],
+                ultimo_andamento=form.cleaned_data.get("ultimo_andamento"),
             )
         except AtoRecusado as exc:
             form.add_error(None, str(exc))
@@ -279,6 +301,7 @@ def ato(request, protocolo, slug):
             "destinos": getattr(form, "destinos", None)
             or _destinos_possiveis(processo, definicao.nome),
             "avisos": avisos_legais(processo) if definicao.aviso_bloqueio else [],
+            "emite_documentos": emite_documentos(definicao.nome),
         },
         status=400 if request.method == "POST" else 200,
     )

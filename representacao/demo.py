@@ -30,7 +30,10 @@ def _pdf(processo, rotulo: str) -> bytes:
     return render_pdf("pdf/documento_demonstracao.html", contexto, minuta=True)
 
 
-def instruir(processo, usuario, *, assinaturas: int = 0, camara=None) -> None:
+def instruir(
+    processo, usuario, *, assinaturas: int = 0, camara=None, camara_data: date | None = None
+) -> None:
+    """`camara` = (membros, votos favoráveis), votados em `camara_data` (Art. 6º, § 2º)."""
     if assinaturas:
         relatorio = lista.importar_csv(
             processo=processo,
@@ -54,6 +57,6 @@ def instruir(processo, usuario, *, assinaturas: int = 0, camara=None) -> None:
             camara_membros=membros,
             camara_votos_favoraveis=votos,
             camara_sessao="Sessão extraordinária (fictícia)",
-            camara_data=date(2026, 3, 10),
+            camara_data=camara_data or processo.data_leitura_expediente,
             registrado_por=usuario,
         )

@@ -5,6 +5,7 @@ from decimal import Decimal
 from django import forms
 
 from requisitos.municipios_br import municipios_da_uf
+from requisitos.ordenacao import em_ordem_alfabetica
 from requisitos.regras import DadosCriacao, DadosRemanescente
 
 MAXIMO_PESSOAS = 1_000_000_000  # acima disso é erro de digitação, não um município
@@ -68,16 +69,20 @@ class SimuladorMunicipioForm(forms.Form):
     def __init__(self, *args, exercicios: list[int] = (), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["exercicio"].choices = [("", "—")] + [(a, str(a)) for a in exercicios]
+        # O exercício mais recente já vem escolhido: o cidadão só digita os números da área.
+        self.fields["exercicio"].initial = max(exercicios, default=None)
         if not exercicios:
             self.fields["exercicio"].help_text = "Nenhuma tabela da SEFAZ importada ainda."
 
     def clean(self):
         dados = super().clean()
+        # A média digitada prevalece sobre o exercício (que já vem escolhido): é o caminho de
+        # quem tem outra tabela; sem nenhum dos dois não há o que comparar (Art. 2º, IV).
         tem_exercicio = dados.get("exercicio") is not None
         tem_media = dados.get("media_va_menores") is not None
-        if tem_exercicio == tem_media and "media_va_menores" not in self.errors:
+        if not (tem_exercicio or tem_media) and "media_va_menores" not in self.errors:
             raise forms.ValidationError(
-                "Escolha o exercício da tabela da SEFAZ ou informe a média — um dos dois."
+                "Escolha o exercício da tabela da SEFAZ ou informe a média."
             )
         return dados
 
@@ -97,7 +102,7 @@ class RemanescenteForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        opcoes = [(m.codigo_ibge, m.nome) for m in municipios_da_uf("MT")]
+        opcoes = [(m.codigo_ibge, m.nome) for m in em_ordem_alfabetica(municipios_da_uf("MT"))]
         self.fields["codigo_ibge"].choices = [("", "—")] + opcoes
 
     def clean(self):

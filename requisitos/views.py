@@ -30,11 +30,10 @@ def inicio(request):
 
 
 def _media(form: SimuladorMunicipioForm, parametros):
-    """A média do Art. 2º, IV: da tabela da SEFAZ importada ou a informada."""
-    exercicio = form.cleaned_data["exercicio"]
-    if exercicio is None:
+    """A média do Art. 2º, IV: a informada, ou a da tabela da SEFAZ importada."""
+    if form.cleaned_data["media_va_menores"] is not None:
         return form.cleaned_data["media_va_menores"]
-    return media_va_do_exercicio(exercicio, parametros)
+    return media_va_do_exercicio(form.cleaned_data["exercicio"], parametros)
 
 
 def _municipios_media(veredito) -> list[dict]:

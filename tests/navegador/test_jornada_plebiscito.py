@@ -70,8 +70,9 @@ def _preencher_resultado(pagina, numeros: dict[str, str]) -> None:
         pagina,
         {
             "Ofício do TRE (número)": "Ofício TRE-MT 88/2026",
-            "Data do ofício do TRE": _data(3),
-            "Lido em Plenário em": _data(1),
+            # O ofício do TRE não antecede o encaminhamento, praticado hoje nesta jornada.
+            "Data do ofício do TRE": _data(0),
+            "Lido em Plenário em": _data(0),
         },
     )
     _preencher(pagina, {f"{UNIDADE}: {coluna}": valor for coluna, valor in numeros.items()})

@@ -26,6 +26,9 @@ SENHA = "senha-de-teste-123"
 # Data dos andamentos semeados: anterior a qualquer ato praticado "hoje" nos testes.
 PASSADO = date(2020, 3, 2)
 JUSTIFICATIVA = "Justificativa registrada pelo teste."
+# A sessão da Ordem do Dia não antecede a data do ato (apresentar_pl): uma sessão futura
+# serve a qualquer data de ato dos testes.
+SESSAO_FUTURA = date(2099, 3, 2)
 
 # --- caminhos por tipo (DOMAIN §3, "Path per kind"), escritos por extenso ---------------
 
@@ -219,7 +222,7 @@ DADOS: dict[str, dict[str, dict]] = {
     "apresentar_pl": {
         "": {
             "numero_pl": "99/2026",
-            "data_sessao_ordem_do_dia": PASSADO,
+            "data_sessao_ordem_do_dia": SESSAO_FUTURA,
             "ano_instalacao": 2029,
             "declara_pessoa_viva": True,
         }
@@ -283,10 +286,13 @@ def dados_resultado(processo, numeros: dict | None = None, **por_unidade) -> dic
         if tem_pergunta_sede(processo):
             linha = {f"sede_{c}": linha[c] for c in ("sim", "nao", "brancos", "nulos")} | linha
         unidades.append({"nome": u.nome, "area_desmembrada": u.area_desmembrada} | linha)
+    # O ofício do TRE não antecede o encaminhamento do Decreto (plebiscito.services).
+    encaminhamento = processo.andamentos.filter(ato="encaminhar_ao_tre").first()
+    data = encaminhamento.data_ato if encaminhamento else PASSADO
     return {
         "oficio_tre": "1/2026",
-        "data_oficio_tre": PASSADO,
-        "data_leitura_plenario": PASSADO,
+        "data_oficio_tre": data,
+        "data_leitura_plenario": data,
         "unidades": unidades,
     }
 

@@ -189,7 +189,11 @@ def test_formulario_vem_preenchido_com_os_dados_atuais(logado, operador):
 
     assert 'value="Nova Fronteira do Norte"' in html
     assert 'value="10.000"' in html
-    assert re.search(r'<option value="\d+" selected>Sorriso</option>', html)
+    assert re.search(
+        r'<input type="checkbox"[^>]*name="municipios_origem"[^>]*checked[^>]*>\s*'
+        r"<label[^>]*>\s*Sorriso\s*</label>",
+        html,
+    )
     assert "O processo permanece em: <strong>Em instrução na CRT</strong>" in html
 
 

@@ -1,11 +1,14 @@
 """Usuários e processos de demonstração, só para o modo local (DJANGO_DEBUG=1).
 
 As senhas são geradas e impressas uma única vez, quando o usuário é criado. Os processos
-seguem fatos públicos (DOMAIN §10) e avançam pelos próprios serviços, ato a ato.
+são de dois tipos, rotulados no resumo: registros históricos (DOMAIN §10, com as datas e os
+números públicos) e casos fictícios com nomes que não existem no País, um por tipo e pelos
+estados principais. Todos avançam pelos próprios serviços, ato a ato, com as datas em ordem a
+partir da leitura no expediente. Rodar de novo não duplica: havendo processos, nada é feito.
 """
 
 import secrets
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -14,6 +17,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils import timezone
 
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS, MESA, PRESIDENTE, SERVIDOR
@@ -27,6 +31,22 @@ USUARIOS = [
     ("deputado", DEPUTADO, "Davi", "Deputado"),
     ("admin", None, "Administrador", ""),
 ]
+
+
+HISTORICO = "Dados de demonstração — caso histórico (fatos públicos, DOMAIN §10)."
+FICTICIO = "Demonstração fictícia:"
+
+
+def _datar_protocolo(processo: Processo) -> None:
+    """O caso fictício foi protocolado no dia em que foi lido no expediente (Art. 13), e a
+    última movimentação é a do seu último andamento — não o instante em que o comando rodou.
+    Os registros históricos guardam o protocolo de hoje, dia em que foram lançados."""
+    fuso = timezone.get_current_timezone()
+    ultimo = processo.andamentos.only("data_ato").first().data_ato
+    Processo.objects.filter(pk=processo.pk).update(
+        criado_em=datetime.combine(processo.data_leitura_expediente, time(9), fuso),
+        ultima_movimentacao=datetime.combine(ultimo, time(17), fuso),
+    )
 
 
 def _senha_aleatoria(usuario: User) -> str:
@@ -58,20 +78,20 @@ class Command(BaseCommand):
             self._processos(usuarios)
         self.stdout.write(f"{Processo.objects.count()} processos de demonstração criados.")
 
-    def _ate_o_resultado(self, processo, ato, inicio):
+    def _ate_o_plebiscito(self, processo, ato, inicio, *, com_resultado: bool):
+        """Alteração de nome levada, ato a ato, até o plebiscito no TRE ou até o resultado em
+        análise: números fictícios rejeitados pela regra literal (Art. 11, § 2º) e aprovados
+        pela maioria simples — a seção Plebiscito mostra as três leituras e a que governa."""
         from representacao import demo as representacao
 
-        """Alteração de nome levada, ato a ato, até o resultado do plebiscito em análise:
-        números fictícios rejeitados pela regra literal (Art. 11, § 2º) e aprovados pela
-        maioria simples — a seção Plebiscito mostra as três leituras e a que governa."""
         sessao = {"sessao_numero": "12", "votos_sim": 16, "votos_nao": 2, "abstencoes": 0}
-        dia = (inicio + timedelta(days=46)).isoformat()
+        dia = (inicio + timedelta(days=6)).isoformat()
         representacao.instruir(processo, self.usuarios["servidor"], camara=(9, 7))
         ato(
             processo,
             "receber_na_crt",
             "servidor",
-            46,
+            6,
             data_distribuicao_deputados=dia,
             data_publicacao=dia,
         )
@@ -79,7 +99,7 @@ class Command(BaseCommand):
             processo,
             "emitir_parecer_preliminar",
             "presidente",
-            50,
+            10,
             conclusao="solicitar_documentos",
             texto_parecer="Visita dispensada na alteração de nome; segue ao mérito.",
         )
@@ -87,57 +107,66 @@ class Command(BaseCommand):
             processo,
             "emitir_parecer_merito",
             "presidente",
-            55,
+            15,
             conclusao="favoravel",
             texto_parecer="Favorável à consulta.",
         )
-        ato(processo, "deliberar_plenario", "mesa", 60, resultado="aprovado", **sessao)
+        ato(processo, "deliberar_plenario", "mesa", 20, resultado="aprovado", **sessao)
         ato(
             processo,
             "registrar_parecer_ccj",
             "mesa",
-            65,
+            25,
             conclusao="favoravel",
-            numero_parecer="31/2026",
+            numero_parecer=f"{processo.numero + 30}/{inicio.year}",
             relator="Dep. Relatora",
         )
         ato(
             processo,
             "apresentar_pdl",
             "presidente",
-            70,
-            numero_pdl="9/2026",
+            30,
+            numero_pdl=f"{processo.numero + 8}/{inicio.year}",
             ementa="Autoriza o TRE a realizar plebiscito.",
         )
+        publicacao = (inicio + timedelta(days=35)).isoformat()
         ato(
             processo,
             "publicar_decreto",
             "mesa",
-            75,
-            numero_decreto="3.101",
-            data_aprovacao=dia,
-            data_diario_oficial=dia,
+            35,
+            numero_decreto=f"3.{100 + processo.numero}",
+            data_aprovacao=publicacao,
+            data_diario_oficial=publicacao,
         )
-        ato(processo, "encaminhar_ao_tre", "presidente", 80, numero_oficio="44/2026-CRT")
+        ato(
+            processo,
+            "encaminhar_ao_tre",
+            "presidente",
+            40,
+            numero_oficio=f"{40 + processo.numero}/{inicio.year}-CRT",
+        )
         ato(
             processo,
             "registrar_fase_tre",
             "servidor",
-            85,
+            45,
             fase="resolucao",
-            data_fase=(inicio + timedelta(days=84)).isoformat(),
+            data_fase=(inicio + timedelta(days=44)).isoformat(),
             referencia="Resolução TRE-MT (fictícia)",
             observacao="",
             emitir_informe=False,
         )
+        if not com_resultado:
+            return
         ato(
             processo,
             "registrar_resultado",
             "mesa",
-            100,
-            oficio_tre="88/2026",
-            data_oficio_tre=(inicio + timedelta(days=98)).isoformat(),
-            data_leitura_plenario=(inicio + timedelta(days=99)).isoformat(),
+            60,
+            oficio_tre=f"{80 + processo.numero}/{inicio.year}",
+            data_oficio_tre=(inicio + timedelta(days=58)).isoformat(),
+            data_leitura_plenario=(inicio + timedelta(days=59)).isoformat(),
             unidades=[
                 {
                     "nome": "São José do Xingu",
@@ -202,52 +231,62 @@ class Command(BaseCommand):
         def m(*nomes):
             return list(Municipio.objects.filter(nome__in=nomes))
 
-        inicio = date.today() - timedelta(days=120)
-
-        def protocolar(dias, **campos):
+        def protocolar(lido_em: date, **campos):
             campos.setdefault("forma_encaminhamento", FormaEncaminhamento.COMUNIDADE)
             campos.setdefault("deputado_autor", None)
             campos.setdefault("representantes", "")
             return protocolar_processo(
                 usuario=u["servidor"],
-                dados=DadosProtocolo(
-                    data_leitura_expediente=inicio + timedelta(days=dias), **campos
-                ),
+                dados=DadosProtocolo(data_leitura_expediente=lido_em, **campos),
             )
 
         def ato(processo, nome, quem, dias, justificativa="", **dados):
+            """`dias` contados da leitura no expediente: os atos vêm depois dela, em ordem."""
             praticar_ato(
                 processo_id=processo.pk,
                 nome_ato=nome,
                 usuario=u[quem],
-                data_ato=inicio + timedelta(days=dias),
+                data_ato=processo.data_leitura_expediente + timedelta(days=dias),
                 dados=dados,
                 justificativa=justificativa,
             )
 
-        boa = protocolar(
-            0,
+        self._historicos(protocolar, ato, m)
+        hoje = timezone.localdate()
+        ficticios = []
+
+        def ficticio(dias_atras: int, resumo: str, **campos):
+            processo = protocolar(
+                hoje - timedelta(days=dias_atras),
+                resumo=f"{FICTICIO} {resumo}",
+                **campos,
+            )
+            ficticios.append(processo)
+            return processo
+
+        serra = ficticio(
+            75,
+            "Desmembramento de áreas de Nova Ubiratã e Sorriso; visita feita, certidões "
+            "pedidas aos órgãos (Art. 2º, §§ 2º e 3º).",
             tipo="criacao",
-            nome_proposto="Boa Esperança do Norte",
-            sede_proposta="Boa Esperança do Norte",
+            nome_proposto="Serra Azul do Norte",
+            sede_proposta="Serra Azul do Norte",
             municipios_origem=m("Nova Ubiratã", "Sorriso"),
             forma_encaminhamento=FormaEncaminhamento.DEPUTADO,
             deputado_autor=u["deputado"],
-            resumo="Demonstração baseada em fatos públicos: desmembramento de cerca de 80 % de "
-            "Nova Ubiratã e 20 % de Sorriso (plebiscito de 19/03/2000; Lei 7.264/2000; "
-            "instalado em 01/01/2025).",
         )
-        representacao.instruir(boa, u["servidor"], assinaturas=120)
+        representacao.instruir(serra, u["servidor"], assinaturas=120)
+        dia = str(serra.data_leitura_expediente + timedelta(days=5))
         ato(
-            boa,
+            serra,
             "receber_na_crt",
             "servidor",
             5,
-            data_distribuicao_deputados=str(inicio),
-            data_publicacao=str(inicio),
+            data_distribuicao_deputados=dia,
+            data_publicacao=dia,
         )
         ato(
-            boa,
+            serra,
             "registrar_visita",
             "servidor",
             20,
@@ -257,7 +296,7 @@ class Command(BaseCommand):
             condicoes_instalacao=True,
         )
         ato(
-            boa,
+            serra,
             "emitir_parecer_preliminar",
             "presidente",
             25,
@@ -265,75 +304,152 @@ class Command(BaseCommand):
             texto_parecer="Pela solicitação das certidões.",
         )
 
-        itanhanga = protocolar(
-            10,
+        arinos = ficticio(
+            40,
+            "Desmembramento de área de Tapurah; representação recebida e em instrução na CRT.",
             tipo="criacao",
-            nome_proposto="Itanhangá",
-            sede_proposta="Itanhangá",
+            nome_proposto="Vale do Rio Arinos",
+            sede_proposta="Vale do Rio Arinos",
             municipios_origem=m("Tapurah"),
-            representantes="Comissão pró-emancipação",
-            resumo="Demonstração: desmembramento de Tapurah (Decreto Legislativo 2.944/2000).",
+            representantes="Comissão pró-emancipação (fictícia)",
         )
-        representacao.instruir(itanhanga, u["servidor"], assinaturas=104)
+        representacao.instruir(arinos, u["servidor"], assinaturas=104)
+        dia = str(arinos.data_leitura_expediente + timedelta(days=4))
         ato(
-            itanhanga,
+            arinos,
             "receber_na_crt",
             "servidor",
-            12,
-            data_distribuicao_deputados=str(inicio + timedelta(days=12)),
-            data_publicacao=str(inicio + timedelta(days=12)),
+            4,
+            data_distribuicao_deputados=dia,
+            data_publicacao=dia,
         )
 
-        ipiranga = protocolar(
-            11,
-            tipo="criacao",
-            nome_proposto="Ipiranga do Norte",
-            sede_proposta="Ipiranga do Norte",
-            municipios_origem=m("Tapurah"),
-            resumo="Demonstração: desmembramento de Tapurah (Lei 7.265/2000).",
+        ficticio(
+            12,
+            "Fusão de Arenápolis e Nortelândia num novo município (Art. 4º); recém-protocolada.",
+            tipo="fusao",
+            nome_proposto="Planalto dos Parecis",
+            sede_proposta="Arenápolis",
+            municipios_origem=m("Arenápolis", "Nortelândia"),
+        )
+        incorporacao = ficticio(
+            30,
+            "Incorporação de Santo Afonso a Nova Marilândia (Art. 5º); faltam documentos.",
+            tipo="incorporacao",
+            nome_proposto="Nova Marilândia",
+            municipios_origem=m("Santo Afonso", "Nova Marilândia"),
         )
         ato(
-            ipiranga,
+            incorporacao,
             "baixar_em_diligencia",
             "servidor",
-            14,
+            6,
             documentos_faltantes="Mapa e memorial descritivo (Art. 15, II).",
-            solicitado_a="Comissão pró-emancipação",
+            solicitado_a="Representantes da comunidade",
         )
-
-        leste = protocolar(
-            15,
-            tipo="criacao",
-            nome_proposto="Santo Antônio do Leste",
-            sede_proposta="Santo Antônio do Leste",
-            municipios_origem=m("Novo São Joaquim"),
-            resumo="Demonstração: em 1995 não atendeu ao Art. 2º, II (410 eleitores para "
-            "4.071 habitantes: 10,1 % < 20 %).",
+        extincao = ficticio(
+            90,
+            "Extinção de Araguainha com a área anexada a Ponte Branca; os representantes "
+            "desistiram e o processo foi arquivado (Art. 21).",
+            tipo="extincao",
+            nome_proposto="Araguainha",
+            municipios_origem=m("Araguainha", "Ponte Branca"),
         )
         ato(
-            leste,
+            extincao,
             "arquivar",
             "presidente",
-            30,
-            motivo="outro",
-            justificativa="Não atende ao Art. 2º, II: eleitores abaixo de 20 % da população.",
+            21,
+            motivo="desistencia",
+            justificativa="Os representantes da comunidade desistiram do pedido.",
         )
-
-        xingu = protocolar(
-            40,
-            tipo="alteracao_nome",
-            nome_proposto="Nova Esperança do Xingu",
-            municipios_origem=m("São José do Xingu"),
-            resumo="Demonstração fictícia: representação do Prefeito com aprovação de 2/3 da "
-            "Câmara (Art. 6º, § 2º); resultado do plebiscito com as três leituras divergentes.",
-        )
-        self._ate_o_resultado(xingu, ato, inicio)
-        protocolar(
-            45,
+        ficticio(
+            8,
+            "Retificação da divisa entre Sorriso e Sinop (Art. 8º).",
             tipo="revisao_limites",
             nome_proposto="Divisa Sorriso / Sinop",
             municipios_origem=m("Sorriso", "Sinop"),
             area_movida_km2=120,
             area_total_km2=9300,
-            resumo="Demonstração: retificação de divisa (Art. 8º).",
+        )
+        estrela = ficticio(
+            55,
+            "Representação do Prefeito com aprovação de 2/3 da Câmara (Art. 6º, § 2º); "
+            "plebiscito autorizado e em organização no TRE.",
+            tipo="alteracao_nome",
+            nome_proposto="Estrela do Paraguai",
+            municipios_origem=m("Porto Estrela"),
+        )
+        self._ate_o_plebiscito(estrela, ato, estrela.data_leitura_expediente, com_resultado=False)
+        xingu = ficticio(
+            70,
+            "Representação do Prefeito com aprovação de 2/3 da Câmara (Art. 6º, § 2º); "
+            "resultado do plebiscito com as três leituras divergentes.",
+            tipo="alteracao_nome",
+            nome_proposto="Nova Esperança do Xingu",
+            municipios_origem=m("São José do Xingu"),
+        )
+        self._ate_o_plebiscito(xingu, ato, xingu.data_leitura_expediente, com_resultado=True)
+        for processo in ficticios:
+            _datar_protocolo(processo)
+
+    def _historicos(self, protocolar, ato, m):
+        """DOMAIN §10, com as datas e os números públicos. O processo de 1999-2000 tramitou
+        fora deste sistema: entra como registro histórico, lido no expediente na data do
+        primeiro marco documentado, e é arquivado na data do desfecho com a justificativa
+        que o conta — por isso a toponímia acusa o nome: o município existe (foi criado)."""
+
+        def registro(lido_em: date, desfecho: date, justificativa: str, **campos):
+            processo = protocolar(lido_em, resumo=f"{HISTORICO} {campos.pop('resumo')}", **campos)
+            ato(
+                processo,
+                "arquivar",
+                "presidente",
+                (desfecho - lido_em).days,
+                motivo="outro",
+                justificativa=justificativa,
+            )
+            return processo
+
+        registro(
+            date(2000, 3, 19),
+            date(2000, 3, 29),
+            "Registro histórico concluído fora do sistema: criado pela Lei 7.264, de "
+            "29/03/2000; instalado em 01/01/2025, após a ADPF 819.",
+            tipo="criacao",
+            nome_proposto="Boa Esperança do Norte",
+            sede_proposta="Boa Esperança do Norte",
+            municipios_origem=m("Nova Ubiratã", "Sorriso"),
+            resumo="Desmembramento de cerca de 80 % de Nova Ubiratã e 20 % de Sorriso. "
+            "Plebiscito em 19/03/2000 (data usada como leitura no expediente: a original não "
+            "consta destes dados); Lei 7.264, de 29/03/2000; instalado em 01/01/2025, após a "
+            "ADPF 819. O município existe: a toponímia acusa o nome, como deve.",
+        )
+        for nome, lei in (("Itanhangá", "7.266"), ("Ipiranga do Norte", "7.265")):
+            registro(
+                date(2000, 2, 24),
+                date(2000, 3, 29),
+                f"Registro histórico concluído fora do sistema: criado pela Lei {lei}, de "
+                "29/03/2000; instalado em 01/01/2005.",
+                tipo="criacao",
+                nome_proposto=nome,
+                sede_proposta=nome,
+                municipios_origem=m("Tapurah"),
+                resumo="Desmembramento de Tapurah. Decreto Legislativo 2.944, de 24/02/2000 "
+                "(data usada como leitura no expediente: a original não consta destes dados); "
+                f"plebiscito em 19/03/2000; Lei {lei}, de 29/03/2000; instalado em "
+                "01/01/2005. O município existe: a toponímia acusa o nome, como deve.",
+            )
+        registro(
+            date(1995, 3, 1),
+            date(1995, 6, 1),
+            "Não atende ao Art. 2º, II: 410 eleitores para 4.071 habitantes (10,1 % < 20 %).",
+            tipo="criacao",
+            nome_proposto="Santo Antônio do Leste",
+            sede_proposta="Santo Antônio do Leste",
+            municipios_origem=m("Novo São Joaquim"),
+            resumo="Em 1995 o pedido não atendeu ao Art. 2º, II: 410 eleitores para 4.071 "
+            "habitantes (10,1 % < 20 %). O ano é o documentado; dia e mês (leitura em "
+            "01/03/1995, arquivamento em 01/06/1995) são ilustrativos. O município foi criado "
+            "depois, por outro processo: a toponímia acusa o nome, como deve.",
         )
