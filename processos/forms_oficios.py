@@ -6,6 +6,7 @@ from django.utils import timezone
 from processos.forms import CampoData
 from processos.models import AtoRecusado
 from processos.servicos_oficios import verificar_pdf
+from requisitos.models import parametros_em_vigor
 
 
 class _FormOficio(forms.Form):
@@ -18,10 +19,14 @@ class _FormOficio(forms.Form):
 
 
 class RecebimentoForm(_FormOficio):
-    recebido_em = CampoData(
-        label="Recebido pelo órgão em (AR)",
-        help_text="O prazo de 30 dias conta desta data (Art. 2º, § 3º).",
-    )
+    recebido_em = CampoData(label="Recebido pelo órgão em (AR)")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        dias = parametros_em_vigor().prazo_oficio_dias  # o parâmetro legal, não um literal
+        self.fields[
+            "recebido_em"
+        ].help_text = f"O prazo de {dias} dias conta desta data (Art. 2º, § 3º)."
 
 
 class RespostaForm(_FormOficio):

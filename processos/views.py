@@ -178,6 +178,8 @@ def detalhe(request, protocolo):
             "avaliacao_art2": _avaliacao_art2(andamentos),
             "manifestacoes": processo.manifestacoes.select_related("deputado"),
             "oficios": oficios,
+            # O prazo dito na seção dos ofícios é o do parâmetro legal (Art. 2º, § 3º).
+            "prazo_oficio_dias": parametros_em_vigor().prazo_oficio_dias if oficios else None,
             "espera": _espera(processo, oficios),
             "opera_oficios": tem_papel(request.user, SERVIDOR, PRESIDENTE),
             "toponimia": avaliar_nome(processo) if processo.tipo in TIPOS_COM_NOME_NOVO else None,

@@ -17,6 +17,7 @@ from processos.forms_oficios import RecebimentoForm, ReiteracaoForm, RespostaFor
 from processos.models import AtoRecusado, Oficio, RegistroAcesso
 from processos.oficios import TERMINAIS
 from processos.papeis import LEITORES, PRESIDENTE, SERVIDOR, tem_papel
+from requisitos.models import parametros_em_vigor
 
 
 def _oficio(protocolo: str, pk: int) -> Oficio:
@@ -58,7 +59,8 @@ def registrar_recebimento(request, protocolo, pk):
             oficio_id=oficio.pk, usuario=request.user, recebido_em=dados["recebido_em"]
         ),
         titulo="Registrar recebimento (AR)",
-        sucesso="Recebimento registrado; o prazo de 30 dias está correndo (Art. 2º, § 3º).",
+        sucesso=f"Recebimento registrado; o prazo de {parametros_em_vigor().prazo_oficio_dias} "
+        "dias está correndo (Art. 2º, § 3º).",
     )
 
 
@@ -151,5 +153,6 @@ def prazos(request):
             ],
             "sem_ar": sem_ar,
             "hoje": hoje,
+            "prazo_dias": parametros_em_vigor(hoje).prazo_oficio_dias,
         },
     )

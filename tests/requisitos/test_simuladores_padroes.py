@@ -116,3 +116,12 @@ def test_simulador_plebiscito_so_com_os_numeros_da_primeira_linha(client):
     resposta = client.post("/simulador/plebiscito/", dados)
     assert resposta.status_code == 200
     assert resposta.context["apuracao"] is not None
+
+
+def test_tabela_de_requisitos_declara_o_arredondamento_dos_percentuais(client):
+    """Percentuais exibidos truncados; a comparação legal é exata (DOMAIN §6)."""
+    html = client.post(
+        "/simulador/distrito/", {"habitacoes_sede": "60", "populacao": "1500"}
+    ).content.decode()
+
+    assert "Percentuais exibidos truncados em duas casas decimais" in html
