@@ -21,7 +21,10 @@ ARGS = [
 @pytest.fixture(scope="session")
 def navegador():
     if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        pytest.skip(f"Chromium não encontrado em {CHROMIUM}: testes de navegador pulados.")
+        pytest.skip(
+            f"Chromium não encontrado em {CHROMIUM}: testes de navegador pulados. Para rodá-los, "
+            "instale o do Debian (apt-get install chromium) ou aponte CHROMIUM_PATH para ele."
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
