@@ -2,10 +2,11 @@
 
 Cada ato é, com o mesmo nome, um método de transição em `Processo` e uma função de serviço
 (`processos.services.praticar_ato`). Esta tabela é a única fonte para rótulos, papéis,
-justificativa obrigatória e as declarações que ainda substituem regras calculadas.
+justificativa obrigatória e aviso do bloqueio federal. Nenhum ato tem caixa de declaração
+onde o sistema guarda os dados: as guardas são calculadas (`processos.condicoes` e as fases).
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 
 from processos.papeis import MESA, PRESIDENTE, SERVIDOR
@@ -28,22 +29,12 @@ SESSAO_ANTES_DO_ATO = (
 
 
 @dataclass(frozen=True)
-class Declaracao:
-    """Confirmação expressa e registrada de quem pratica o ato, no lugar de uma regra cujos
-    dados ainda não existem no sistema (a issue que trouxer os dados a substitui)."""
-
-    campo: str
-    texto: str
-
-
-@dataclass(frozen=True)
 class Ato:
     nome: str
     rotulo: str
     papeis: frozenset[str]
     fundamento: str
     exige_justificativa: bool = False
-    declaracoes: tuple[Declaracao, ...] = field(default_factory=tuple)
     # Ato a partir do PDL: exibe o aviso do bloqueio constitucional (DOMAIN §1).
     aviso_bloqueio: bool = False
     # O ato não muda o estado (corrige ou completa o registro): não é trabalho pendente no

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from processos import extensoes, retificacao, rito
-from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF, SESSAO_ANTES_DO_ATO
+from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF, SESSAO_ANTES_DO_ATO
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
@@ -212,10 +212,8 @@ class AtoForm(forms.Form):
         if ato.exige_justificativa:
             self.fields["justificativa"].required = True
             self.fields["justificativa"].label = "Justificativa"
-        for declaracao in ato.declaracoes:
-            self.fields[declaracao.campo] = forms.BooleanField(label=declaracao.texto)
         self.ajustar()
-        # Justificativa por último, depois dos campos próprios do ato e das declarações.
+        # Justificativa por último, depois dos campos próprios do ato.
         self.order_fields([c for c in self.fields if c != "justificativa"] + ["justificativa"])
 
     def ajustar(self):
@@ -567,10 +565,9 @@ def descrever_dado(nome_ato: str, campo: str, valor) -> tuple[str, object]:
     """Rótulo e valor legível de um dado gravado no Andamento, para a linha do tempo."""
     formulario = formulario_do_ato(nome_ato)
     campo_form = formulario.base_fields.get(campo) if formulario else None
-    declaracoes = {d.campo: d.texto for d in ATOS[nome_ato].declaracoes} if nome_ato in ATOS else {}
     if campo_form is None:
         extra, escolhas = ROTULOS_EXTRAS.get(campo, (None, {}))
-        rotulo = declaracoes.get(campo) or extra or campo.replace("_", " ")
+        rotulo = extra or campo.replace("_", " ")
         return rotulo.rstrip("."), _legivel(valor, escolhas)
     escolhas = dict(getattr(campo_form, "choices", None) or [])
     return str(campo_form.label).rstrip("."), _legivel(valor, escolhas)
