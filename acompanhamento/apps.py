@@ -1,0 +1,21 @@
+from django.apps import AppConfig
+
+
+class AcompanhamentoConfig(AppConfig):
+    name = "acompanhamento"
+    verbose_name = "Acompanhamento por e-mail"
+
+    def ready(self):
+        """Liga o acompanhamento aos atos do hub (STYLE, regra 6): todo ato que muda o estado
+        público do processo gera um aviso para cada inscrição confirmada."""
+        from acompanhamento import envio, views
+        from processos import extensoes as e
+        from processos.atos import ATOS
+
+        for ato in ATOS.values():
+            if not ato.permanece:
+                e.registrar_efeito(ato.nome, envio.registrar_avisos)
+
+        e.registrar_secao(
+            e.Secao("acompanhamento/_secao.html", views.secao_acompanhamento, publica=True)
+        )
