@@ -22,6 +22,7 @@ from emancipacao.limites import espera_se_excedeu, resposta_limite
 from processos.models import AtoRecusado, Processo, RegistroAcesso
 from requisitos.models import parametros_em_vigor
 from requisitos.regras import avaliar_distrito
+from transparencia.services import documentos_do_portal
 
 LIMITE_VALIDAR = "30/m"
 LIMITE_CERTIDAO = "10/m"
@@ -123,9 +124,10 @@ def documento(request, codigo):
 
 @require_GET
 def publico(request, codigo):
-    """Download público (portal, sem login). Fora dos tipos públicos ou sem processo: 404,
-    e não 403 — a resposta não confirma que o código existe."""
-    doc = get_object_or_404(Documento.objects.publicos(), codigo=codigo)
+    """Download público (portal, sem login): os tipos públicos e os documentos com
+    liberação vigente (Art. 23). Os demais, ou sem processo: 404, e não 403 — a resposta
+    não confirma que o código existe."""
+    doc = get_object_or_404(documentos_do_portal(), codigo=codigo)
     return _pdf(request, doc, baixar=False, porta="portal")
 
 

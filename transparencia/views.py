@@ -1,0 +1,135 @@
+"""Telas do Art. 23 e a exportação da lista pública. Mesma forma das demais: permissão →
+um serviço (ou uma leitura) → resposta."""
+
+import csv
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from emancipacao.limites import resposta_limite
+from processos import views as processos_views
+from processos.atos import autoriza_liberacao
+from processos.filtros import ProcessoPublicoFilter
+from processos.models import Processo
+from transparencia import services
+from transparencia.dados_abertos import Enderecos, item_da_lista, processos_publicos
+from transparencia.limite import MENSAGEM, espera_dos_dados_abertos
+from transparencia.models import Liberacao
+
+# --- os atos do Art. 23, na página de ato do hub -----------------------------------------
+
+
+def _processo(protocolo: str) -> Processo:
+    numero, ano = protocolo.split("-")
+    return get_object_or_404(Processo, numero=int(numero), ano=int(ano))
+
+
+@login_required
+def ato_art23(request, protocolo, slug):
+    """A página do ato do hub (`processos:ato`) precedida da permissão por processo: o papel
+    Deputado basta à tabela de atos, mas o Art. 23 só o admite no processo de que é autor."""
+    processo = _processo(protocolo)
+    if not autoriza_liberacao(processo, request.user):
+        raise PermissionDenied(services.RECUSA_PAPEL)
+    return processos_views.ato(request, protocolo=protocolo, slug=slug)
+
+
+def secao_interna(processo, usuario, *, publica: bool = False) -> dict | None:
+    """O histórico das liberações na página interna do processo."""
+    liberacoes = list(
+        Liberacao.objects.filter(processo=processo).select_related(
+            "documento", "andamento__usuario", "revogacao__usuario"
+        )
+    )
+    if not liberacoes and not autoriza_liberacao(processo, usuario):
+        return None
+    return {"liberacoes": liberacoes, "pode_liberar": autoriza_liberacao(processo, usuario)}
+
+
+def secao_publica(processo, usuario, *, publica: bool = False) -> dict | None:
+    """Na página pública: os documentos internos e os detalhes liberados (Art. 23)."""
+    if not publica:
+        return None
+    documentos = [
+        d for d in services.documentos_publicos_do_processo(processo) if hasattr(d, "liberado_em")
+    ]
+    detalhes = services.detalhes_liberados(processo)
+    if not (documentos or detalhes):
+        return None
+    return {"documentos_liberados": documentos, "detalhes": detalhes}
+
+
+# --- exportação da lista do portal --------------------------------------------------------
+
+COLUNAS_CSV = (
+    "Número",
+    "Tipo",
+    "Nome proposto",
+    "Municípios de origem",
+    "Estado",
+    "Lido no expediente em",
+    "Última movimentação",
+    "Endereço no portal",
+)
+
+
+class _Eco:
+    """O "arquivo" do csv.writer que devolve a linha escrita (para o StreamingHttpResponse)."""
+
+    def write(self, valor):
+        return valor
+
+
+def _linhas_csv(processos, enderecos: Enderecos):
+    escritor = csv.writer(_Eco(), delimiter=";")
+    # BOM: o Excel abre o UTF-8 com os acentos certos.
+    yield "\ufeff" + escritor.writerow(COLUNAS_CSV)
+    for p in processos:
+        yield escritor.writerow(
+            [
+                p.protocolo,
+                p.get_tipo_display(),
+                p.nome_proposto,
+                ", ".join(m.nome for m in p.municipios_origem.all()),
+                p.get_estado_display(),
+                p.data_leitura_expediente.strftime("%d/%m/%Y"),
+                timezone.localtime(p.ultima_movimentacao).strftime("%d/%m/%Y %H:%M"),
+                enderecos.portal(p.slug),
+            ]
+        )
+
+
+@require_GET
+def exportar(request, formato):
+    """A lista do portal, com os mesmos critérios e a mesma ordem, inteira (sem páginas)."""
+    if formato not in ("csv", "json"):
+        raise Http404("Formato desconhecido: use csv ou json.")
+    if espera := espera_dos_dados_abertos(request):
+        contexto = {"mensagem": MENSAGEM}
+        return resposta_limite(request, "requisitos/limite_excedido.html", contexto, espera=espera)
+    filtro = ProcessoPublicoFilter(request.GET, queryset=processos_publicos(), request=request)
+    processos = filtro.qs.iterator(chunk_size=500)
+    nome = f"processos-{timezone.localdate():%Y-%m-%d}.{formato}"
+    enderecos = Enderecos(request)
+    if formato == "csv":
+        resposta = StreamingHttpResponse(
+            _linhas_csv(processos, enderecos), content_type="text/csv; charset=utf-8"
+        )
+    else:
+        corpo = {
+            "gerado_em": timezone.now(),
+            "processos": [item_da_lista(p, enderecos=enderecos) for p in processos],
+        }
+        corpo["total"] = len(corpo["processos"])
+        resposta = HttpResponse(
+            json.dumps(corpo, cls=DjangoJSONEncoder, ensure_ascii=False),
+            content_type="application/json; charset=utf-8",
+        )
+    resposta["Content-Disposition"] = f'attachment; filename="{nome}"'
+    return resposta
