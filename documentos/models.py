@@ -31,6 +31,7 @@ class TipoDocumento(models.TextChoices):
     COPIA_INTEGRAL = "copia_integral", "Cópia integral autenticada"
     CERTIDAO_DISTRITO = "certidao_distrito", "Certidão de requisitos para criação de distrito"
     COMPROVANTE_PROTOCOLO = "comprovante_protocolo", "Comprovante de protocolo"
+    LEI_ANOTADA = "lei_anotada", "LC 23/1992 anotada pelo sistema"
 
 
 # Públicos por natureza (DOMAIN §4; Art. 23): os pareceres emitidos e as proposições. Ofícios,

@@ -8,6 +8,8 @@ legal `regra_plebiscito` diz qual governa.
 
 from dataclasses import dataclass
 
+from requisitos.aplicacao import aplica
+
 REGRAS = ("lc23_literal", "maioria_simples_validos", "maioria_comparecimento")
 
 
@@ -88,6 +90,12 @@ def problemas_da_votacao(v: Votacao) -> list[tuple[str, str]]:
     return problemas
 
 
+@aplica(
+    "Art. 11",
+    descricao="Consistência dos números do TRE: sim + não + brancos + nulos = comparecimento "
+    "≤ inscritos, todos inteiros não negativos; números inconsistentes não geram veredito.",
+    testes=("tests.plebiscito.test_regras.test_numeros_inconsistentes_nao_geram_veredito",),
+)
 def validar_votacao(v: Votacao) -> None:
     """Números inconsistentes não produzem veredito algum (TypeError se não inteiros)."""
     problemas = problemas_da_votacao(v)
@@ -97,6 +105,20 @@ def validar_votacao(v: Votacao) -> None:
         raise ValueError(" ".join(m for _, m in problemas))
 
 
+@aplica(
+    "Art. 11, § 2º",
+    descricao="Resultado do plebiscito nas três leituras (maioria absoluta dos inscritos, "
+    "maioria simples dos válidos, maioria do comparecimento); a do parâmetro governa.",
+    parametro="regra_plebiscito",
+    testes=(
+        "tests.plebiscito.test_regras.test_lc23_literal_exige_maioria_absoluta_dos_inscritos",
+        "tests.plebiscito.test_regras.test_as_tres_leituras_podem_divergir_e_a_vigente_governa",
+    ),
+    decisao="A LC 23 exige a maioria absoluta dos eleitores inscritos; a Lei 9.709/1998 "
+    "(art. 10) e o TSE contam a maioria simples dos votos válidos. O sistema calcula e mostra "
+    "as três leituras, e o parâmetro legal regra_plebiscito (padrão: a literal) diz qual "
+    "governa.",
+)
 def apurar(votacao: Votacao, regra_vigente: str) -> ResultadoPlebiscito:
     """As três leituras do resultado, cada uma com a conta feita, e qual governa."""
     if regra_vigente not in REGRAS:
@@ -240,6 +262,22 @@ def problemas_das_unidades(unidades: list[Unidade], abrangencia: str) -> list[tu
     return problemas
 
 
+@aplica(
+    "Art. 11, § 1º; Art. 12, I; Art. 4º, parágrafo único",
+    descricao="Unidades de votação contadas conforme a abrangência em vigor (só a área a "
+    "desmembrar, ou todos os municípios envolvidos); na fusão, exige também a pergunta "
+    "sobre a sede.",
+    parametro="abrangencia_plebiscito",
+    testes=(
+        "tests.plebiscito.test_regras_unidades.test_area_desmembrada_conta_so_a_area",
+        "tests.plebiscito.test_regras_unidades.test_municipios_envolvidos_somam_as_unidades_e_mudam_o_veredito",
+        "tests.plebiscito.test_regras_unidades.test_fusao_exige_as_duas_perguntas",
+    ),
+    decisao="A população consultada é a da área a desmembrar (Art. 11, § 1º; padrão) ou a "
+    "de todos os municípios envolvidos (CF, art. 18, § 4º; Lei 9.709/1998, art. 7º; STF, "
+    "ADI 2650), pelo parâmetro abrangencia_plebiscito; o veredito é sobre o total das "
+    "unidades contadas.",
+)
 def apurar_unidades(unidades: list[Unidade], regra_vigente: str, abrangencia: str) -> Apuracao:
     """Art. 11: soma os números das unidades que a abrangência inclui e aplica as três
     leituras (a de `regra_vigente` governa). Decisão: o veredito é sobre o total das

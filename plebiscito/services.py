@@ -22,6 +22,7 @@ from processos import rito
 from processos.condicoes import condicao
 from processos.estados import Tipo
 from processos.models import AtoRecusado, Processo
+from requisitos.aplicacao import aplica
 from requisitos.models import parametros_em_vigor
 from requisitos.parametros import ABRANGENCIAS_PLEBISCITO, REGRAS_PLEBISCITO
 
@@ -49,6 +50,17 @@ def tem_pergunta_sede(processo: Processo) -> bool:
     return processo.tipo == Tipo.FUSAO
 
 
+@aplica(
+    "Art. 11, § 1º; Art. 12, I",
+    descricao="As unidades de votação que o resultado deve trazer, pela abrangência em vigor.",
+    parametro="abrangencia_plebiscito",
+    testes=(
+        "tests.plebiscito.test_resultado.test_abrangencia_dos_municipios_envolvidos_conta_o_remanescente",
+        "tests.plebiscito.test_resultado.test_abrangencia_da_area_exige_so_a_area",
+    ),
+    decisao="Na criação e na revisão de limites, a área a desmembrar é uma unidade e cada "
+    "município de origem remanescente é outra.",
+)
 def unidades_exigidas(processo: Processo, data: date | None = None) -> list[UnidadeExigida]:
     """As unidades de votação que a abrangência em vigor na data exige (Art. 11, § 1º;
     Art. 12, I; e, sob `municipios_envolvidos`, CF art. 18, § 4º e ADI 2650).
@@ -125,6 +137,13 @@ def preparar_resultado(processo: Processo, dados: dict) -> None:
     dados["abrangencia"] = abrangencia
 
 
+@aplica(
+    "Art. 20; Art. 19, § 1º",
+    descricao="O ofício do TRE com o resultado não pode ser anterior ao encaminhamento do "
+    "Decreto Legislativo ao TRE.",
+    decisao="O TRE não comunica o resultado de um plebiscito antes de receber o Decreto "
+    "Legislativo (Art. 19, § 1º).",
+)
 def _oficio_tre_depois_do_encaminhamento(processo: Processo, data_oficio: date) -> None:
     """Decisão: o TRE não comunica o resultado de um plebiscito antes de receber o Decreto
     Legislativo (Art. 19, § 1º): o ofício do TRE anterior ao "Encaminhar ao TRE" é recusado.
@@ -267,6 +286,16 @@ def apuracao_como_dict(resultado: Resultado, apuracao, parametros) -> dict:
     }
 
 
+@aplica(
+    "Art. 20, § 1º; Art. 11, § 2º",
+    descricao="O parecer sobre o resultado segue o veredito calculado dos números registrados: "
+    "aprovado, o processo vai à elaboração do PL; rejeitado, é arquivado.",
+    parametro="regra_plebiscito",
+    testes=(
+        "tests.plebiscito.test_resultado.test_caso_relatado_com_a_regra_literal_arquiva",
+        "tests.plebiscito.test_resultado.test_regra_literal_metade_exata_dos_inscritos_nao_aprova",
+    ),
+)
 def preparar_parecer_resultado(processo: Processo, dados: dict) -> None:
     """Art. 11 e Art. 20, § 1º: o veredito é calculado aqui, na transição, e gravado; o
     formulário visto por quem emite não decide nada."""
@@ -282,6 +311,14 @@ def preparar_parecer_resultado(processo: Processo, dados: dict) -> None:
     dados["apuracao"] = apuracao_como_dict(resultado, apuracao, parametros)
 
 
+@aplica(
+    "Art. 11",
+    descricao="Nenhum Projeto de Lei sem o parecer que registrou o plebiscito aprovado, quando "
+    "o tipo tem plebiscito.",
+    testes=(
+        "tests.plebiscito.test_resultado.test_projeto_de_lei_exige_o_parecer_que_aprovou_o_plebiscito",
+    ),
+)
 @condicao(
     "O projeto de lei exige o parecer sobre o resultado do plebiscito que o tenha aprovado "
     "sob a regra vigente (Art. 11, § 2º; Art. 20, § 1º)."

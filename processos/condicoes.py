@@ -8,8 +8,8 @@ from django.utils import timezone
 from processos import avaliacao, rito
 from processos.atos import ATOS
 from processos.estados import TIPOS_ART3, TIPOS_COM_NOME_NOVO, Estado, Tipo
-from processos.oficios import certidoes_que_faltam
 from processos.papeis import tem_papel
+from requisitos.aplicacao import aplica
 from requisitos.eleicoes import janela_art3
 from requisitos.models import parametros_em_vigor
 
@@ -32,6 +32,12 @@ def condicao(mensagem):
     return decorar
 
 
+@aplica(
+    "Art. 17, I",
+    descricao="O parecer preliminar só é emitido depois da visita in loco registrada.",
+    decisao="Na alteração de nome a visita in loco é facultativa: o parecer preliminar pode "
+    "vir logo depois do recebimento.",
+)
 @condicao("A visita in loco ainda não foi registrada (Art. 17, I).")
 def visita_realizada_ou_facultativa(processo) -> bool:
     return (
@@ -39,6 +45,14 @@ def visita_realizada_ou_facultativa(processo) -> bool:
     )
 
 
+@aplica(
+    "Art. 2º, V; Art. 2º, § 2º",
+    descricao="Na criação, as certidões só se concluem com o veredito in loco do Art. 2º, V "
+    "registrado na visita.",
+    testes=(
+        "tests.processos.test_guardas.test_recusa_concluir_certidoes_da_criacao_se_a_visita_nao_registrou_o_art2_v",
+    ),
+)
 @condicao("A verificação in loco do Art. 2º, V não foi registrada na visita.")
 def art2_v_verificado(processo) -> bool:
     if not rito.RITOS[processo.tipo].requisitos_art2:
@@ -47,6 +61,15 @@ def art2_v_verificado(processo) -> bool:
     return visita is not None and visita.dados.get("condicoes_instalacao") is not None
 
 
+@aplica(
+    "Art. 7º, I",
+    descricao="O Projeto de Lei só é apresentado se o nome do município for o da sede "
+    "(comparados sem acentos, maiúsculas e hífens).",
+    testes=(
+        "tests.processos.test_guardas.test_recusa_projeto_de_lei_com_nome_diferente_da_sede",
+        "tests.processos.test_guardas.test_nome_igual_a_sede_ignora_acentos_maiusculas_e_hifens",
+    ),
+)
 @condicao("O nome do município deve ser o da sede (Art. 7º, I).")
 def nome_igual_sede(processo) -> bool:
     if processo.tipo not in (Tipo.CRIACAO, Tipo.FUSAO):
@@ -59,6 +82,14 @@ def _problemas_do_nome(processo) -> str:
     return "Nome recusado pelo Art. 6º: " + " ".join(p.mensagem for p in veredito.problemas)
 
 
+@aplica(
+    "Art. 6º",
+    descricao="O Projeto de Lei só é apresentado com o nome proposto aprovado nas vedações "
+    "do Art. 6º calculadas pelo sistema.",
+    testes=(
+        "tests.processos.test_guardas.test_projeto_de_lei_com_nome_repetido_no_pais_fica_indisponivel",
+    ),
+)
 @condicao(_problemas_do_nome)
 def toponimo_valido(processo) -> bool:
     """Art. 6º: calculado sobre o nome proposto (repetição no País, datas, palavras)."""
@@ -67,16 +98,17 @@ def toponimo_valido(processo) -> bool:
     return avaliacao.avaliar_nome(processo).valido
 
 
-def _certidoes_que_faltam(processo) -> str:
-    return " ".join(certidoes_que_faltam(processo))
-
-
-@condicao(_certidoes_que_faltam)
-def certidoes_respondidas(processo) -> bool:
-    """Art. 2º, §§ 2º e 3º: calculado sobre os ofícios, não declarado por quem pratica."""
-    return not certidoes_que_faltam(processo)
-
-
+@aplica(
+    "Art. 3º",
+    descricao="Com o parâmetro art3_vigente ligado, recusa os atos da criação, incorporação ou "
+    "extinção dentro da janela de seis meses antes da eleição municipal.",
+    parametro="art3_vigente",
+    testes=(
+        "tests.processos.test_guardas.test_art3_vigente_recusa_o_ato_dentro_da_janela_eleitoral",
+        "tests.processos.test_guardas.test_art3_vigente_permite_aprovar_o_pl_ate_seis_meses_antes_inclusive",
+        "tests.processos.test_guardas.test_art3_desligado_nao_recusa_dentro_da_janela",
+    ),
+)
 @condicao("Vedado pelo Art. 3º: período de seis meses antes da eleição municipal.")
 def fora_da_janela_art3(processo) -> bool:
     if processo.tipo not in TIPOS_ART3:

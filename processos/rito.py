@@ -9,6 +9,7 @@ from typing import Literal
 
 from processos.estados import Estado as E
 from processos.estados import Tipo as T
+from requisitos.aplicacao import aplica
 
 # A sequência completa (a da criação), na ordem da lei (Arts. 13 a 20).
 CAMINHO_COMPLETO: tuple[str, ...] = (
@@ -65,6 +66,17 @@ RITOS: dict[str, Rito] = {
 }
 
 
+@aplica(
+    "Art. 4º; Art. 8º; Art. 10; Art. 11",
+    descricao="O rito de cada tipo: plebiscito sempre na criação, fusão, incorporação e "
+    "alteração de nome; nunca na extinção; na revisão de limites, dispensado pelo Art. 8º.",
+    testes=(
+        "tests.processos.test_maquina_de_estados.test_parecer_preliminar_pedindo_documentos_segue_o_rito_do_tipo",
+        "tests.processos.test_maquina_de_estados.test_parecer_da_ccjr_leva_ao_pdl_ou_direto_ao_projeto_de_lei",
+    ),
+    decisao="Incorporação: os requisitos do Art. 2º não se aplicam (o Art. 2º é para a "
+    "criação); fusão, incorporação e alteração de nome não passam pela etapa de certidões.",
+)
 def tem_plebiscito(tipo: str, plebiscito_dispensado: bool) -> bool:
     regra = RITOS[tipo].plebiscito
     return regra == "sempre" or (regra == "art8" and not plebiscito_dispensado)

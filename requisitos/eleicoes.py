@@ -10,6 +10,8 @@ import calendar
 from dataclasses import dataclass
 from datetime import date
 
+from requisitos.aplicacao import aplica
+
 ELEICOES_MUNICIPAIS: tuple[date, ...] = (
     date(1992, 10, 3),
     date(1996, 10, 3),
@@ -56,6 +58,18 @@ class JanelaArt3:
         return f"Próxima eleição municipal: {eleicao}. Art. 3º: permitido até {limite}."
 
 
+@aplica(
+    "Art. 3º",
+    descricao="Janela do Art. 3º: até seis meses antes da eleição municipal, pela tabela das "
+    "datas reais das eleições; exibida no processo como informação.",
+    parametro="art3_vigente",
+    testes=(
+        "tests.requisitos.test_eleicoes.test_art_3_janela_vedada_a_partir_do_dia_seguinte_ao_limite",
+    ),
+    decisao="O STF declarou o Art. 3º inconstitucional (ADPF 819, DJe 09/01/2024): com o "
+    "parâmetro art3_vigente desligado (padrão) a janela só é exibida; ligado, os atos "
+    "“Aprovar PL” e “Registrar lei” são recusados dentro dela.",
+)
 def janela_art3(data: date) -> JanelaArt3 | None:
     """A janela referente à próxima eleição municipal na data ou depois dela (None se a data
     passa da última eleição tabelada)."""

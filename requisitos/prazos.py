@@ -10,6 +10,8 @@ from collections.abc import Container
 from datetime import date, timedelta
 from typing import NamedTuple
 
+from requisitos.aplicacao import aplica
+
 # Até quantos dias antes do vencimento o prazo é sinalizado como "vence em breve".
 DIAS_ALERTA = 7
 
@@ -31,6 +33,16 @@ def dia_util(dia: date, feriados: Container[date]) -> bool:
     return dia.weekday() < 5 and dia not in feriados
 
 
+@aplica(
+    "Art. 2º, § 3º",
+    descricao="Vencimento do ofício: 30 dias corridos a contar do recebimento (AR).",
+    parametro="prazo_oficio_dias",
+    testes=(
+        "tests.requisitos.test_prazos.test_vencimento_conta_30_dias_corridos_e_passa_ao_dia_util_seguinte",
+    ),
+    decisao="Dias corridos; o vencimento em sábado, domingo ou feriado nacional ou de Mato "
+    "Grosso passa ao primeiro dia útil seguinte (Lei 9.784/1999, art. 66, por analogia).",
+)
 def vencimento(recebido_em: date, dias: int, feriados: Container[date]) -> date:
     """Art. 2º, § 3º: o prazo conta do recebimento (AR), em dias corridos; o dia do
     recebimento não conta. Se o último dia não é útil, o vencimento vai ao dia útil

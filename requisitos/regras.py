@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 
 from requisitos import formatacao as fmt
+from requisitos.aplicacao import DECLARADA, aplica
 from requisitos.parametros import ParametrosLegais
 from requisitos.veredito import (
     MediaVA,
@@ -91,6 +92,11 @@ def _fundamento(inciso: str, remanescente: bool) -> str:
     return f"Art. 2º, § 1º, c/c {inciso}" if remanescente else f"Art. 2º, {inciso}"
 
 
+@aplica(
+    "Art. 2º, I",
+    parametro="populacao_minima",
+    testes=("tests.requisitos.test_regras_criacao.test_art_2_i_populacao_nao_inferior_a_4000",),
+)
 def avaliar_populacao(
     populacao: int, parametros: ParametrosLegais, remanescente: bool = False
 ) -> Requisito:
@@ -114,6 +120,13 @@ def avaliar_populacao(
     )
 
 
+@aplica(
+    "Art. 2º, II",
+    parametro="percentual_eleitores",
+    testes=(
+        "tests.requisitos.test_regras_criacao.test_art_2_ii_eleitores_nao_inferiores_a_20_por_cento",
+    ),
+)
 def avaliar_eleitores(
     eleitores: int, populacao: int, parametros: ParametrosLegais, remanescente: bool = False
 ) -> Requisito:
@@ -144,6 +157,11 @@ def avaliar_eleitores(
     )
 
 
+@aplica(
+    "Art. 2º, III",
+    parametro="casas_minimas",
+    testes=("tests.requisitos.test_regras_criacao.test_art_2_iii_casas_superior_a_200",),
+)
 def avaliar_casas(
     casas: int, parametros: ParametrosLegais, remanescente: bool = False
 ) -> Requisito:
@@ -174,6 +192,12 @@ def _descrever_media(media: Decimal | MediaVA) -> tuple[Decimal, str]:
     return media, "dos municípios de menor VA do Estado"
 
 
+@aplica(
+    "Art. 2º, IV",
+    testes=(
+        "tests.requisitos.test_regras_criacao.test_art_2_iv_va_igual_a_media_exata_da_tabela_nao_basta",
+    ),
+)
 def avaliar_valor_adicionado(
     valor: Decimal, media: Decimal | MediaVA, remanescente: bool = False
 ) -> Requisito:
@@ -219,6 +243,13 @@ def _requisito_verificado(
     )
 
 
+@aplica(
+    "Art. 2º, V; Art. 2º, § 2º",
+    modo=DECLARADA,
+    descricao="A CRT registra, no ato “Registrar visita in loco”, se há condições para "
+    "instalar a Prefeitura, a Câmara e o Judiciário; a regra lê esse registro.",
+    testes=("tests.requisitos.test_regras_criacao.test_art_2_v_condicoes_de_instalacao",),
+)
 def avaliar_condicoes_instalacao(condicoes: bool | None) -> Requisito:
     """Art. 2º, V: condições apropriadas para a instalação da Prefeitura, da Câmara Municipal
     e o funcionamento do Judiciário, verificadas pela CRT in loco (Art. 2º, § 2º)."""
@@ -237,6 +268,12 @@ def avaliar_condicoes_instalacao(condicoes: bool | None) -> Requisito:
     )
 
 
+@aplica(
+    "Art. 2º, VI",
+    descricao="A continuidade territorial do novo município e de cada município de origem é "
+    "o que a certidão da Cartografia atesta (um número da resposta ao ofício); a regra a lê.",
+    testes=("tests.requisitos.test_regras_criacao.test_art_2_vi_continuidade_territorial",),
+)
 def avaliar_continuidade_territorial(continuidade: bool | None) -> Requisito:
     """Art. 2º, VI: mapa e memorial descritivo demonstrando a continuidade territorial do
     município de origem e do município em criação."""
@@ -269,6 +306,12 @@ def _incisos_i_a_iv(dados, media, parametros, remanescente=False) -> tuple[Requi
     )
 
 
+@aplica(
+    "Art. 2º, § 1º",
+    testes=(
+        "tests.requisitos.test_regras_criacao.test_art_2_paragrafo_1_avalia_cada_municipio_de_origem",
+    ),
+)
 def avaliar_remanescente(
     dados: DadosRemanescente, media: Decimal | MediaVA, parametros: ParametrosLegais
 ) -> VereditoRemanescente:
@@ -310,6 +353,12 @@ def _requisito_paragrafo_1(remanescentes: tuple[VereditoRemanescente, ...]) -> R
     )
 
 
+@aplica(
+    "Art. 2º",
+    testes=(
+        "tests.requisitos.test_regras_criacao.test_criacao_atende_quando_todos_os_incisos_e_o_paragrafo_1_atendem",
+    ),
+)
 def avaliar_criacao_municipio(dados: DadosCriacao, parametros: ParametrosLegais) -> VereditoCriacao:
     """Art. 2º, I a VI, e § 1º sobre cada município de origem remanescente: requisitos
     "indispensáveis" — a criação só atende se todas as linhas atenderem."""
@@ -331,6 +380,13 @@ def avaliar_criacao_municipio(dados: DadosCriacao, parametros: ParametrosLegais)
     )
 
 
+@aplica(
+    "Art. 2º, IV",
+    parametro="n_menores_va",
+    testes=(
+        "tests.requisitos.test_regras_outras.test_media_va_usa_os_n_menores_e_os_nomeia_do_menor_ao_maior",
+    ),
+)
 def media_va_menores(
     valores: Mapping[int, Decimal], n: int, exercicio: int | None = None
 ) -> MediaVA:
@@ -388,6 +444,13 @@ def _populacao_distrito(populacao: int, limite: int) -> Requisito:
     )
 
 
+@aplica(
+    "Art. 25, I e II",
+    parametro=("distrito_habitacoes_minimas", "distrito_populacao_minima"),
+    testes=(
+        "tests.requisitos.test_regras_outras.test_art_25_habitacoes_no_minimo_50_e_populacao_superior_a_1000",
+    ),
+)
 def avaliar_distrito(
     habitacoes_sede: int, populacao: int, parametros: ParametrosLegais
 ) -> Veredito:
@@ -404,6 +467,13 @@ def avaliar_distrito(
 # --- Art. 8º: revisão de limites -------------------------------------------------------------
 
 
+@aplica(
+    "Art. 8º",
+    parametro="percentual_area_revisao",
+    testes=(
+        "tests.requisitos.test_regras_outras.test_art_8_plebiscito_dispensado_ate_20_por_cento_da_area",
+    ),
+)
 def avaliar_revisao_limites(
     area_movida_km2: Decimal, area_total_km2: Decimal, parametros: ParametrosLegais
 ) -> VereditoRevisao:
@@ -447,6 +517,10 @@ def avaliar_revisao_limites(
 # --- Art. 10, III e Art. 6º, § 2º: maiorias --------------------------------------------------
 
 
+@aplica(
+    "Art. 10, III",
+    testes=("tests.requisitos.test_regras_outras.test_art_10_iii_maioria_absoluta_dos_eleitores",),
+)
 def avaliar_maioria_absoluta_eleitores(assinaturas: int, eleitores: int) -> Veredito:
     """Art. 10, III: extinção a requerimento da maioria absoluta dos eleitores do município —
     assinaturas ≥ ⌊eleitores / 2⌋ + 1."""
@@ -470,6 +544,10 @@ def avaliar_maioria_absoluta_eleitores(assinaturas: int, eleitores: int) -> Vere
     return Veredito(atende, (requisito,))
 
 
+@aplica(
+    "Art. 6º, § 2º",
+    testes=("tests.requisitos.test_regras_outras.test_art_6_paragrafo_2_dois_tercos_da_camara",),
+)
 def avaliar_aprovacao_camara(votos_favoraveis: int, membros: int) -> Veredito:
     """Art. 6º, § 2º: alteração de nome aprovada pela Câmara Municipal com voto favorável de
     2/3 dos seus membros — `votos × 3 ≥ membros × 2` (8 de 12 atende; 7 de 11 não)."""
@@ -496,6 +574,11 @@ def avaliar_aprovacao_camara(votos_favoraveis: int, membros: int) -> Veredito:
     return Veredito(atende, (requisito,))
 
 
+@aplica(
+    "Art. 13",
+    parametro="assinaturas_minimas",
+    testes=("tests.requisitos.test_regra_assinaturas.test_assinaturas_minimas_nas_fronteiras",),
+)
 def avaliar_assinaturas(aptas: int, parametros: ParametrosLegais) -> Veredito:
     """Art. 13: representação assinada por, no mínimo, 100 eleitores residentes ou
     domiciliados na área, com firmas reconhecidas — `aptas ≥ assinaturas_minimas`, onde

@@ -18,6 +18,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 
+from requisitos.aplicacao import aplica
 from requisitos.municipios_br import MunicipioBR, municipios_brasil
 from requisitos.parametros import ParametrosLegais
 
@@ -202,6 +203,18 @@ def _problemas(nome, homonimos, contadas, parametros) -> list[Problema]:
     return problemas
 
 
+@aplica(
+    "Art. 6º",
+    descricao="Nome de município ou distrito: recusa repetição de nome já existente no País "
+    "(lista nacional do IBGE, sem acentos, maiúsculas, hífens e espaços), datas e mais de "
+    "três palavras sem contar as partículas gramaticais.",
+    parametro="max_palavras_nome",
+    testes=(
+        "tests.requisitos.test_toponimia.test_art_6_recusa_nome_repetido_no_pais_ignorando_acento_caixa_e_hifen",
+        "tests.requisitos.test_toponimia.test_art_6_recusa_datas",
+        "tests.requisitos.test_toponimia.test_art_6_no_maximo_tres_palavras",
+    ),
+)
 def avaliar_toponimo(
     nome: str,
     parametros: ParametrosLegais,

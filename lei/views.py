@@ -1,0 +1,46 @@
+"""A LC 23/1992 anotada pelo sistema: pública, sem login (o que um advogado ou um auditor da
+Assembleia lê para confiar no sistema)."""
+
+from django.http import FileResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from documentos import integridade
+from documentos.views import resposta_de_falha
+from emancipacao.limites import espera_se_excedeu, resposta_limite
+from lei.documento import emitir_lei_anotada
+from lei.pagina import montar
+from requisitos.aplicacao import MODOS
+
+LIMITE_PDF = "10/m"
+
+
+@require_GET
+def lei(request):
+    anotada = montar(timezone.localdate())
+    return render(request, "lei/lei.html", {"anotada": anotada, "modos": MODOS})
+
+
+@require_POST
+def pdf(request):
+    """O PDF verificável da lei anotada (o mesmo documento enquanto o conteúdo não muda)."""
+    if espera := espera_se_excedeu(request, grupo="lei.pdf", taxa=LIMITE_PDF):
+        return resposta_limite(request, "lei/limite.html", espera=espera)
+    usuario = request.user if request.user.is_authenticated else None
+    documento = emitir_lei_anotada(data=timezone.localdate(), usuario=usuario)
+    try:
+        aberto = integridade.abrir_conferido(
+            documento.arquivo,
+            documento.sha256,
+            objeto=f"Documento {documento.codigo}",
+            porta="lei anotada",
+        )
+    except integridade.ArquivoViolado as exc:
+        return resposta_de_falha(request, exc.falha)
+    return FileResponse(
+        aberto,
+        as_attachment=False,
+        filename=f"lc-23-1992-anotada-{documento.codigo}.pdf",
+        content_type="application/pdf",
+    )
