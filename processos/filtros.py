@@ -1,12 +1,42 @@
 import django_filters
 from django import forms
-from django.db.models import Q
+from django.db import connection
+from django.db.models import Exists, F, OuterRef, Q
+from django.utils.html import format_html_join
 
 from processos.estados import Estado, Tipo
 from processos.models import Processo
 from processos.services import estados_com_atos_do_usuario
 from requisitos.models import Municipio
 from requisitos.ordenacao import em_ordem_alfabetica
+
+
+class OrdenacaoComPrazo(django_filters.OrderingFilter):
+    """O prazo mais próximo ordena com os processos sem prazo aberto por último, nos dois
+    sentidos; as demais colunas, como o django-filter faz, desempatadas pelo protocolo."""
+
+    def get_ordering_value(self, param):
+        valor = super().get_ordering_value(param)
+        if valor.lstrip("-") == "prazo_mais_proximo":
+            prazo = F("prazo_mais_proximo")
+            return (
+                prazo.desc(nulls_last=True) if valor.startswith("-") else prazo.asc(nulls_last=True)
+            )
+        return valor
+
+    def filter(self, qs, value):
+        """O número do protocolo ordena por ano e número (0002/2025 antes de 0001/2026)."""
+        if not value:
+            return qs
+        ordem = []
+        for param in value:
+            valor = self.get_ordering_value(param)
+            if isinstance(valor, str) and valor.lstrip("-") == "numero":
+                sinal = "-" if valor.startswith("-") else ""
+                ordem += [f"{sinal}ano", f"{sinal}numero"]
+            else:
+                ordem.append(valor)
+        return qs.order_by(*ordem, "-ano", "-numero")
 
 
 class ProcessoFilter(django_filters.FilterSet):
@@ -27,22 +57,24 @@ class ProcessoFilter(django_filters.FilterSet):
         method="aguardando_meus_atos",
         widget=forms.CheckboxInput,
     )
-    ordem = django_filters.OrderingFilter(
+    ordem = OrdenacaoComPrazo(
         label="Ordenar por",
         fields=(
-            (("ano", "numero"), "numero"),
+            ("numero", "numero"),
             ("tipo", "tipo"),
             ("nome_proposto", "nome"),
             ("estado", "estado"),
             ("ultima_movimentacao", "movimentacao"),
+            ("prazo_mais_proximo", "prazo"),
         ),
         # As chaves são os campos do modelo (não os nomes na URL).
         field_labels={
-            ("ano", "numero"): "Número",
+            "numero": "Número",
             "tipo": "Tipo",
             "nome_proposto": "Nome proposto",
             "estado": "Estado",
             "ultima_movimentacao": "Última movimentação",
+            "prazo_mais_proximo": "Prazo mais próximo",
         },
         empty_label="Padrão (mais recentes primeiro)",
     )
@@ -57,12 +89,32 @@ class ProcessoFilter(django_filters.FilterSet):
         campo = form.fields["municipio"]
         if not getattr(campo, "em_ordem_alfabetica", False):
             # Em ordem do pt-BR ("Água Boa" antes de "Alta Floresta"), não na do banco; a
-            # validação continua pelo queryset.
-            campo.widget.choices = [("", "Todos")] + [
-                (m.pk, m.nome) for m in em_ordem_alfabetica(campo.queryset)
-            ]
+            # validação continua pelo queryset. Só código e nome: é a lista mais longa da tela.
+            campo.widget.choices = [("", "Todos")] + em_ordem_alfabetica(
+                campo.queryset.values_list("pk", "nome"), nome=lambda m: m[1]
+            )
             campo.em_ordem_alfabetica = True
         return form
+
+    def campos_da_tela(self) -> list[dict]:
+        """Os campos do formulário de filtros, prontos para `_filtros_lista.html`: a mesma
+        marcação do Bootstrap que o crispy-forms produzia, com as opções das listas escritas
+        de uma vez (renderizar cada `<option>` por template custava mais que a consulta)."""
+        form = self.form
+        campos = []
+        for nome in form.fields:
+            campo = form[nome]
+            widget = campo.field.widget
+            dado = {"campo": campo, "nome": nome, "valor": campo.value()}
+            if isinstance(widget, forms.CheckboxInput):
+                dado["caixa"] = True
+                dado["marcado"] = widget.check_test(campo.value())
+            elif isinstance(widget, forms.Select):
+                dado["opcoes"] = _opcoes(widget.choices, campo.value())
+            else:
+                dado["tipo_entrada"] = getattr(widget, "input_type", "text")
+            campos.append(dado)
+        return campos
 
     def aguardando_meus_atos(self, queryset, name, value):
         if not value or self.request is None:
@@ -73,14 +125,44 @@ class ProcessoFilter(django_filters.FilterSet):
     campos_de_busca = ("nome_proposto", "sede_proposta", "resumo", "municipios_origem__nome")
 
     def buscar(self, queryset, name, value):
+        """Texto em qualquer dos campos de busca ou o número do protocolo ("12" ou "12/2026").
+        Os municípios entram por EXISTS (sem JOIN nem DISTINCT); no PostgreSQL cada campo tem
+        um índice de trigramas (migração `busca_trigramas`) e a busca é a união dos ids que
+        cada índice acha: o custo segue o número de processos encontrados, não o total."""
         termo = value.strip()
-        filtro = Q()
-        for campo in self.campos_de_busca:
-            filtro |= Q(**{f"{campo}__icontains": termo})
+        if not termo:
+            return queryset
+        textos = [c for c in self.campos_de_busca if "__" not in c]
+        municipios = Municipio.objects.filter(nome__icontains=termo).values("pk")
+        origem = Processo.municipios_origem.through.objects.filter(municipio__in=municipios)
         numero, _, ano = termo.partition("/")
-        if numero.isdigit():
-            filtro |= Q(numero=int(numero), **({"ano": int(ano)} if ano.isdigit() else {}))
-        return queryset.filter(filtro).distinct()
+        protocolo = None
+        if numero.isdigit() and len(numero) <= 9 and (not ano or ano.isdigit() and len(ano) <= 4):
+            protocolo = Q(numero=int(numero), **({"ano": int(ano)} if ano else {}))
+        if connection.vendor == "postgresql":
+            partes = [Processo.objects.filter(**{f"{c}__icontains": termo}) for c in textos]
+            if protocolo is not None:
+                partes.append(Processo.objects.filter(protocolo))
+            ids = [p.order_by().values("pk") for p in partes]
+            ids.append(origem.order_by().values("processo_id"))
+            return queryset.filter(pk__in=ids[0].union(*ids[1:]))
+        filtro = Q(Exists(origem.filter(processo=OuterRef("pk"))))
+        for campo in textos:
+            filtro |= Q(**{f"{campo}__icontains": termo})
+        if protocolo is not None:
+            filtro |= protocolo
+        return queryset.filter(filtro)
+
+
+def _opcoes(escolhas, selecionado) -> str:
+    if isinstance(selecionado, list | tuple):
+        selecionado = selecionado[0] if selecionado else ""
+    selecionado = "" if selecionado is None else str(selecionado)
+    return format_html_join(
+        "",
+        '<option value="{}"{}>{}</option>',
+        ((v, " selected" if str(v) == selecionado else "", r) for v, r in escolhas),
+    )
 
 
 class ProcessoPublicoFilter(ProcessoFilter):

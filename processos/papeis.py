@@ -4,6 +4,7 @@ Um papel é um código curto; `papeis_do_usuario` devolve os do usuário, e as r
 de cada URL e de cada ato (ver `processos.atos`) são escritas em termos desses códigos.
 """
 
+from django.db.models import Exists
 from django.utils import timezone
 
 SERVIDOR = "servidor"
@@ -32,21 +33,27 @@ def papeis_do_usuario(user) -> frozenset[str]:
     cache = getattr(user, "_papeis_cache", None)
     if cache is not None:
         return cache
-    papeis = {
-        PAPEL_DO_GRUPO[g] for g in user.groups.values_list("name", flat=True) if g in PAPEL_DO_GRUPO
-    }
-    # Art. 21: na ausência do Presidente, fala pela Comissão o membro em exercício.
-    if SERVIDOR in papeis and _em_exercicio_da_presidencia(user):
+    # Uma consulta só: os grupos do usuário e, junto, se ele está em exercício da
+    # Presidência hoje (Art. 21: na ausência do Presidente, fala pela Comissão o membro em
+    # exercício). Feita em toda página da área interna, antes da view.
+    grupos = user.groups.annotate(em_exercicio=_em_exercicio_da_presidencia(user))
+    papeis = set()
+    em_exercicio = False
+    for nome, exercicio in grupos.values_list("name", "em_exercicio"):
+        em_exercicio = em_exercicio or exercicio
+        if nome in PAPEL_DO_GRUPO:
+            papeis.add(PAPEL_DO_GRUPO[nome])
+    if SERVIDOR in papeis and em_exercicio:
         papeis.add(PRESIDENTE)
     user._papeis_cache = frozenset(papeis)
     return user._papeis_cache
 
 
-def _em_exercicio_da_presidencia(user) -> bool:
+def _em_exercicio_da_presidencia(user) -> Exists:
     from processos.models import ExercicioPresidencia
 
     hoje = timezone.localdate()
-    return ExercicioPresidencia.objects.vigentes(hoje).filter(membro=user).exists()
+    return Exists(ExercicioPresidencia.objects.vigentes(hoje).filter(membro=user.pk))
 
 
 def tem_papel(user, *papeis: str) -> bool:

@@ -1,5 +1,7 @@
 """A lista de processos faz o mesmo número de consultas com 10 ou 500 processos."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -85,3 +87,72 @@ def test_segunda_pagina_faz_as_mesmas_consultas_que_a_primeira(client, servidor,
 
     assert segunda == primeira
     assert "Página 2 de 3" in html
+
+
+def test_filtros_mostram_o_que_foi_escolhido(client, servidor, deputado, origens):
+    """O formulário escrito à mão (sem crispy) guarda a escolha de cada campo."""
+    client.force_login(servidor)
+    _acrescentar(3, deputado=deputado, origens=origens)
+    municipio = origens[1]
+
+    html = client.get(
+        f"/processos/?q=Nome+2&tipo=fusao&municipio={municipio.pk}&ano=2026&aguardando=on"
+        "&ordem=-prazo"
+    ).content.decode()
+
+    assert 'name="q" value="Nome 2"' in html
+    assert '<option value="fusao" selected>' in html
+    assert f'<option value="{municipio.pk}" selected>Município 1</option>' in html
+    assert 'name="ano" value="2026"' in html
+    assert 'id="id_aguardando" checked' in html
+    assert '<option value="-prazo" selected>' in html
+    assert '<label for="id_municipio" class="form-label">Município de origem</label>' in html
+
+
+def test_ano_invalido_e_dito_no_campo(client, servidor):
+    client.force_login(servidor)
+
+    html = client.get("/processos/?ano=abc").content.decode()
+
+    assert 'class="numberinput form-control is-invalid"' in html
+    assert "invalid-feedback" in html
+
+
+@pytest.mark.parametrize(
+    ("busca", "esperados"),
+    [
+        ("nome 1", {"0001/2026", "0010/2026", "0011/2026", "0012/2026"}),
+        ("Município 2", {"0002/2026", "0005/2026", "0008/2026", "0011/2026"}),
+        ("4/2026", {"0004/2026"}),
+        ("7", {"0007/2026"}),
+    ],
+)
+def test_busca_por_texto_municipio_ou_protocolo(
+    client, servidor, deputado, origens, busca, esperados
+):
+    """O município de origem entra por EXISTS: o processo com três origens aparece uma vez."""
+    client.force_login(servidor)
+    _acrescentar(12, deputado=deputado, origens=origens)
+
+    html = client.get("/processos/", {"q": busca}).content.decode()
+
+    achados = re.findall(r'<td><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html)
+    assert len(achados) == len(set(achados))
+    assert set(achados) == esperados
+
+
+@pytest.mark.parametrize(("ordem", "esperado"), [("numero", [1, 2]), ("-numero", [2, 1])])
+def test_ordenar_pelo_numero_ordena_por_ano_e_numero(client, servidor, operador, ordem, esperado):
+    from tests.processos.construtores import protocolar
+
+    protocolar(operador, nome="Primeiro do Norte", sede="Primeiro do Norte")
+    protocolar(operador, nome="Segundo do Norte", sede="Segundo do Norte")
+    client.force_login(servidor)
+
+    interna = client.get(f"/processos/?ordem={ordem}")
+    portal = client.get(f"/portal/?ordem={ordem}")
+
+    assert interna.status_code == 200 and portal.status_code == 200
+    html = interna.content.decode()
+    posicoes = [html.index(f"{n:04d}/") for n in esperado]
+    assert posicoes == sorted(posicoes)

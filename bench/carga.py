@@ -1,0 +1,231 @@
+"""Benchmark de carga: `make bench-carga` ou `python -m bench.carga --processos 5000 50000`.
+
+Para cada N: cria (ou reaproveita) o banco PostgreSQL `emancipacao_bench_<N>`, migra e o
+enche com `gerar_massa --processos N`; mede no próprio processo cada página (tempo, consultas,
+SQL: `bench.carga_interno`); sobe o gunicorn com 2 workers síncronos e mede com o `wrk` a
+10 e a 2 conexões (req/s, p50/p95/p99), com a página de login (nenhuma consulta) como
+calibração; lê a memória (RSS) de cada worker em /proc. Imprime as tabelas, compara os N e
+grava o JSON em `bench/resultados/`.
+
+O PostgreSQL vem de `BENCH_POSTGRES` (padrão postgres://postgres@127.0.0.1:5432). O wrk é o
+pacote do Debian: `apt-get install -y wrk`.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from datetime import datetime
+from pathlib import Path
+
+import psycopg
+
+RAIZ = Path(__file__).resolve().parent.parent
+RESULTADOS = RAIZ / "bench" / "resultados"
+LUA = RAIZ / "bench" / "wrk_resumo.lua"
+PYTHON = sys.executable
+CONEXOES = (10, 2)
+
+
+def _ambiente(banco: str) -> dict:
+    base = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432").rstrip("/")
+    return {
+        **os.environ,
+        "DATABASE_URL": f"{base}/{banco}",
+        "DJANGO_SECRET_KEY": "somente-benchmark-de-carga",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "PYTHONPATH": str(RAIZ),
+        # Sem STATIC_ROOT coletado o WhiteNoise avisa a cada worker; os estáticos não são medidos.
+        "PYTHONWARNINGS": "ignore:No directory at",
+    }
+
+
+def _criar_banco(banco: str) -> None:
+    base = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432").rstrip("/")
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conexao:
+        existe = conexao.execute("SELECT 1 FROM pg_database WHERE datname = %s", [banco]).fetchone()
+        if not existe:
+            conexao.execute(f'CREATE DATABASE "{banco}"')
+
+
+def _manage(ambiente: dict, *argumentos: str) -> float:
+    inicio = time.perf_counter()
+    subprocess.run([PYTHON, "manage.py", *argumentos], cwd=RAIZ, env=ambiente, check=True)
+    return time.perf_counter() - inicio
+
+
+def preparar(n: int) -> tuple[dict, float]:
+    banco = f"emancipacao_bench_{n}"
+    _criar_banco(banco)
+    ambiente = _ambiente(banco)
+    _manage(ambiente, "migrate", "--no-input", "-v", "0")
+    _manage(ambiente, "createcachetable")
+    segundos = _manage(ambiente, "gerar_massa", "--processos", str(n))
+    return ambiente, segundos
+
+
+def medir_no_processo(ambiente: dict, repeticoes: int) -> dict:
+    saida = subprocess.run(
+        [PYTHON, "-m", "bench.carga_interno", str(repeticoes)],
+        cwd=RAIZ,
+        env=ambiente,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(saida.stdout)
+
+
+def _porta_livre() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _filhos(pid: int) -> list[int]:
+    filhos = []
+    for entrada in Path("/proc").iterdir():
+        if entrada.name.isdigit():
+            try:
+                campos = (entrada / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(campos[1]) == pid:
+                filhos.append(int(entrada.name))
+    return filhos
+
+
+def _rss_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
+
+
+def _wrk(url: str, conexoes: int, duracao: int, cookie: str | None) -> dict:
+    comando = ["wrk", "-t2", f"-c{conexoes}", f"-d{duracao}s", "-s", str(LUA), url]
+    if cookie:
+        comando[1:1] = ["-H", f"Cookie: {cookie}"]
+    saida = subprocess.run(comando, capture_output=True, text=True, check=True).stdout
+    return json.loads(saida.split("RESUMO ", 1)[1].splitlines()[0])
+
+
+def medir_com_wrk(ambiente: dict, interno: dict, duracao: int) -> tuple[dict, list[float]]:
+    porta = _porta_livre()
+    gunicorn = subprocess.Popen(
+        [
+            str(Path(PYTHON).parent / "gunicorn"),
+            "emancipacao.wsgi",
+            "-w",
+            "2",
+            "-k",
+            "sync",
+            "-b",
+            f"127.0.0.1:{porta}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=RAIZ,
+        env=ambiente,
+    )
+    try:
+        base = f"http://127.0.0.1:{porta}"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/entrar/", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.2)
+        medidas = {}
+        for nome, pagina in interno["paginas"].items():
+            cookie = interno["cookie"] if pagina["login"] else None
+            medidas[nome] = {
+                str(c): _wrk(base + pagina["url"], c, duracao, cookie) for c in CONEXOES
+            }
+        rss = [round(_rss_mb(pid), 1) for pid in _filhos(gunicorn.pid)]
+    finally:
+        gunicorn.terminate()
+        gunicorn.wait(timeout=30)
+    return medidas, rss
+
+
+def _tabela(n: int, resultado: dict) -> str:
+    login = resultado["wrk"]["login"]["10"]["rps"] or 1
+    linhas = [
+        f"\nN = {n} processos (massa gerada em {resultado['gerar_massa_s']:.0f} s; "
+        f"RSS dos workers: {', '.join(f'{r:.0f} MB' for r in resultado['rss_mb'])})",
+        f"{'página':<16}{'interno ms':>11}{'consultas':>10}{'SQL ms':>8}"
+        f"{'req/s@10':>10}{'p50/p95/p99 @10 (ms)':>24}{'req/s@2':>9}"
+        f"{'p50/p95/p99 @2 (ms)':>22}{'razão':>7}",
+    ]
+    for nome, interno in resultado["interno"]["paginas"].items():
+        w10, w2 = resultado["wrk"][nome]["10"], resultado["wrk"][nome]["2"]
+        erros = " (!)" if w10["nao_2xx"] or interno["status"] != 200 else ""
+        linhas.append(
+            f"{nome:<16}{interno['media_ms']:>11.1f}{interno['consultas']:>10}"
+            f"{interno['sql_ms']:>8.1f}{w10['rps']:>10.1f}"
+            f"{_percentis(w10):>24}{w2['rps']:>9.1f}{_percentis(w2):>22}"
+            f"{w10['rps'] / login:>7.2f}{erros}"
+        )
+    return "\n".join(linhas)
+
+
+def _percentis(w: dict) -> str:
+    return f"{w['p50_ms']:.1f}/{w['p95_ms']:.1f}/{w['p99_ms']:.1f}"
+
+
+def _comparacao(resultados: dict) -> str:
+    ns = sorted(resultados, key=int)
+    cabecalho = f"{'página':<16}" + "".join(f"{f'ms @ {n}':>12}{'cons.':>7}" for n in ns)
+    linhas = ["\nComparação (tempo no processo e consultas por página)", cabecalho]
+    for nome in resultados[ns[0]]["interno"]["paginas"]:
+        linha = f"{nome:<16}"
+        for n in ns:
+            pagina = resultados[n]["interno"]["paginas"].get(nome, {})
+            linha += f"{pagina.get('media_ms', 0):>12.1f}{pagina.get('consultas', 0):>7}"
+        linhas.append(linha)
+    return "\n".join(linhas)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--processos", type=int, nargs="+", default=[5000, 50000])
+    parser.add_argument("--duracao", type=int, default=10, help="segundos de cada wrk")
+    parser.add_argument("--repeticoes", type=int, default=20, help="medições no processo")
+    argumentos = parser.parse_args()
+    if not shutil.which("wrk"):
+        print(
+            "O benchmark de carga usa o wrk (pacote do Debian). Instale com:\n"
+            "    sudo apt-get install -y wrk\n"
+            "e rode de novo.",
+            file=sys.stderr,
+        )
+        return 2
+    resultados = {}
+    for n in argumentos.processos:
+        ambiente, segundos = preparar(n)
+        interno = medir_no_processo(ambiente, argumentos.repeticoes)
+        wrk, rss = medir_com_wrk(ambiente, interno, argumentos.duracao)
+        resultados[str(n)] = {
+            "gerar_massa_s": round(segundos, 1),
+            "interno": interno,
+            "wrk": wrk,
+            "rss_mb": rss,
+        }
+        print(_tabela(n, resultados[str(n)]), flush=True)
+    if len(resultados) > 1:
+        print(_comparacao(resultados))
+    RESULTADOS.mkdir(exist_ok=True)
+    arquivo = RESULTADOS / f"carga-{datetime.now():%Y%m%d-%H%M%S}.json"
+    arquivo.write_text(json.dumps(resultados, indent=2, ensure_ascii=False))
+    print(f"\nResultados em {arquivo.relative_to(RAIZ)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""Issue 13: o número de consultas de cada página medida pelo benchmark de carga não cresce
+com o número de processos (10 e 500, com a massa sintética de `gerar_massa`)."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from processos.models import Processo
+from requisitos.models import Municipio
+
+LIMITE = 10  # consultas por página (issue 13)
+
+
+def _gerar(n: int) -> None:
+    call_command("gerar_massa", processos=n, semente=3, assinaturas=2, stdout=StringIO())
+
+
+def _consultas(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as contexto:
+        resposta = client.get(url)
+    assert resposta.status_code == 200, url
+    return len(contexto)
+
+
+def _paginas(processo) -> dict[str, str]:
+    return {
+        "lista": "/processos/",
+        "lista_ultima": "/processos/?pagina=999",
+        "busca": "/processos/?q=Esperan%C3%A7a",
+        "busca_protocolo": f"/processos/?q={processo.numero}/{processo.ano}",
+        "ordem_prazo": "/processos/?ordem=-prazo",
+        "painel": "/painel/",
+        "prazos": "/prazos/",
+        "processo": f"/processos/{processo.slug}/",
+        "portal": "/portal/",
+        "portal_processo": f"/portal/processos/{processo.slug}/",
+    }
+
+
+@pytest.mark.django_db
+def test_cada_pagina_faz_as_mesmas_consultas_com_10_ou_500_processos(client, servidor):
+    for i in range(6):
+        Municipio.objects.create(codigo_ibge=5100100 + i, nome=f"Origem {i}")
+    _gerar(10)
+    # O mesmo processo (o primeiro da semente) nas duas medições da página do processo.
+    processo = Processo.objects.order_by("id").first()
+    client.force_login(servidor)
+    paginas = _paginas(processo)
+    com_10 = {nome: _consultas(client, url) for nome, url in paginas.items()}
+
+    _gerar(500)
+    com_500 = {nome: _consultas(client, url) for nome, url in paginas.items()}
+
+    assert Processo.objects.count() == 500
+    assert com_500 == com_10
+    # O orçamento de consultas vale aqui para as páginas da lista e do painel; a do processo
+    # e as do portal têm dono próprio (ver o relatório do benchmark).
+    lista = {
+        k: v for k, v in com_500.items() if k.startswith(("lista", "busca", "ordem", "painel"))
+    }
+    assert max(lista.values()) <= LIMITE, lista
