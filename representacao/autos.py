@@ -2,13 +2,10 @@
 signatários, na ordem em que foram juntados, e a versão vigente de cada documento do
 Art. 15, cada uma com o hash conferido antes de entrar nos autos."""
 
-from pathlib import Path
-
-from django.core.files.storage import default_storage
 from django.utils import timezone
 
 from documentos import conteudo as c
-from documentos.copia_integral import Peca
+from documentos.copia_integral import Peca, no_armazenamento
 from documentos.pdf import render_pdf
 from processos.models import AtoRecusado
 from representacao import assinaturas, documentos
@@ -42,7 +39,7 @@ def _documento(vigente) -> Peca:
         titulo=f"{vigente.get_item_display()} — {vigente.nome_original} (versão {vigente.versao})",
         data=timezone.localtime(vigente.enviado_em),
         tipo_conteudo=vigente.tipo_conteudo,
-        caminho=Path(default_storage.path(vigente.arquivo.name)),
+        **no_armazenamento(vigente.arquivo),
         descricao=f"Documento do Art. 15, SHA-256 {vigente.sha256}",
     )
 

@@ -96,8 +96,9 @@ _FUSAO = (
 
 # Decision: na extinção (Art. 10) o requerimento é sempre exigido (no fundamento III é a
 # própria prova da maioria absoluta; nos demais, o pedido que abre o processo); as fotografias
-# ou o laudo da sede inundada ou destruída (fundamento II) ficam opcionais aqui — a exigência
-# por fundamento é conferida com os dados da representação, não por esta tabela.
+# ou o laudo da sede inundada ou destruída são opcionais nesta tabela e passam a obrigatórios
+# quando o fundamento registrado é o II (`EXIGIDOS_POR_FUNDAMENTO`, lido com os dados da
+# representação em `documentos.checklist_do_processo`).
 _EXTINCAO = (
     _item("requerimento", "Art. 15, I; Art. 10, III"),
     _item("mapa_municipio", "Art. 15, II", MAPAS),
@@ -113,6 +114,10 @@ _ALTERACAO_NOME = (
     _item("ata_camara", "Art. 6º, § 2º"),
     _item("certidao_ibge", "Art. 6º, § 1º"),
 )
+
+# Art. 10, II: a inundação ou a destruição da sede se prova nos autos — com esse fundamento,
+# o item deixa de ser opcional; nos fundamentos I e III, não é exigido.
+EXIGIDOS_POR_FUNDAMENTO: dict[str, tuple[str, ...]] = {"II": ("comprovacao_sede",)}
 
 CHECKLIST: dict[str, tuple[ItemChecklist, ...]] = {
     "criacao": _CRIACAO,

@@ -14,11 +14,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from emancipacao.limite_envio import limite_em_bytes
+from processos.estados import TERMINAIS
 from processos.models import AtoRecusado, Processo
-from processos.oficios import TERMINAIS
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
 from representacao import arquivos, checklist
-from representacao.models import DocumentoRepresentacao
+from representacao.models import DadosRepresentacao, DocumentoRepresentacao
 
 
 @dataclass(frozen=True)
@@ -160,6 +160,7 @@ def checklist_do_processo(processo) -> list[LinhaChecklist]:
     ):
         documento.processo = processo
         por_item[documento.item].append(documento)
+    exigidos = _exigidos_pelo_fundamento(processo)
     linhas = []
     for definicao in checklist.itens_do_tipo(processo.tipo):
         versoes = por_item.get(definicao.codigo, [])
@@ -169,7 +170,7 @@ def checklist_do_processo(processo) -> list[LinhaChecklist]:
                 item=definicao.codigo,
                 rotulo=definicao.rotulo,
                 fundamento=definicao.fundamento,
-                obrigatorio=definicao.obrigatorio,
+                obrigatorio=definicao.obrigatorio or definicao.codigo in exigidos,
                 presente=vigente is not None,
                 vigente=vigente,
                 versoes=versoes,
@@ -177,6 +178,15 @@ def checklist_do_processo(processo) -> list[LinhaChecklist]:
             )
         )
     return linhas
+
+
+def _exigidos_pelo_fundamento(processo) -> tuple[str, ...]:
+    """Na extinção, os itens que o fundamento registrado torna obrigatórios (Art. 10, II)."""
+    if processo.tipo != "extincao":
+        return ()
+    dados = DadosRepresentacao.objects.vigente(processo)
+    fundamento = dados.fundamento_extincao if dados else ""
+    return checklist.EXIGIDOS_POR_FUNDAMENTO.get(fundamento, ())
 
 
 def itens_faltantes(processo) -> list[str]:

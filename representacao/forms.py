@@ -5,11 +5,12 @@ from django import forms
 from processos import forms as processos_forms
 from processos.estados import Tipo
 from processos.forms import CampoData
-from representacao import validade
+from representacao import extincao, validade
 from representacao.assinaturas import LIMITE_BYTES, DadosSignatario
 from representacao.models import DadosRepresentacao
 from representacao.models.dados import FundamentoExtincao
 from representacao.titulo import verificar_titulo
+from requisitos.models import Municipio
 
 # --- signatários (Art. 13) ------------------------------------------------------------------
 
@@ -150,6 +151,7 @@ class DadosRepresentacaoForm(forms.ModelForm):
     CAMPOS = {
         Tipo.EXTINCAO: [
             "fundamento_extincao",
+            "municipios_destino",
             "eleitores_municipio",
             "eleitores_fonte",
             "eleitores_data",
@@ -166,6 +168,7 @@ class DadosRepresentacaoForm(forms.ModelForm):
         model = DadosRepresentacao
         fields = [
             "fundamento_extincao",
+            "municipios_destino",
             "eleitores_municipio",
             "eleitores_fonte",
             "eleitores_data",
@@ -174,6 +177,16 @@ class DadosRepresentacaoForm(forms.ModelForm):
             "camara_sessao",
             "camara_data",
         ]
+        widgets = {
+            "municipios_destino": forms.CheckboxSelectMultiple(
+                attrs=processos_forms.ATRIBUTOS_DA_LISTA
+            )
+        }
+        help_texts = {
+            "municipios_destino": "Nos fundamentos I e II, o município de origem, ao qual o "
+            "extinto volta a pertencer (Art. 10, § 1º); no III, os municípios contíguos "
+            "indicados pelos eleitores requerentes (§ 2º).",
+        }
 
     def __init__(self, *args, processo, **kwargs):
         super().__init__(*args, **kwargs)
@@ -185,6 +198,8 @@ class DadosRepresentacaoForm(forms.ModelForm):
                 self.fields[campo].required = True
         if "fundamento_extincao" in self.fields:
             self.fields["fundamento_extincao"].required = True
+        if "municipios_destino" in self.fields:
+            processos_forms.ordenar_municipios(self.fields["municipios_destino"])
 
     def clean(self):
         dados = super().clean()
@@ -203,8 +218,66 @@ class DadosRepresentacaoForm(forms.ModelForm):
                         "No fundamento III, informe o eleitorado do município, com fonte e "
                         "data (Art. 10, III).",
                     )
+        if "municipios_destino" in self.fields and "municipios_destino" not in self.errors:
+            # Art. 10, §§ 1º e 2º: para onde vai o território (a mensagem diz qual, conforme
+            # o fundamento).
+            for erro in extincao.erros_do_destino(
+                dados.get("fundamento_extincao") or "",
+                dados.get("municipios_destino"),
+                self.processo.municipios_origem.all(),
+            ):
+                self.add_error("municipios_destino", erro)
         if dados.get("eleitores_municipio") == 0:
             self.add_error("eleitores_municipio", "O eleitorado deve ser maior que zero.")
+        return dados
+
+
+class ProtocolarForm(processos_forms.ProtocolarForm):
+    """O protocolo do hub e, na extinção, o fundamento (Art. 10, I, II ou III) e os
+    municípios que recebem o território (§§ 1º e 2º): a versão 1 dos dados da representação."""
+
+    fundamento_extincao = forms.ChoiceField(
+        label="Fundamento da extinção (Art. 10)",
+        choices=[("", "—")] + FundamentoExtincao.choices,
+        required=False,
+        help_text="Somente na extinção.",
+    )
+    municipios_destino = forms.ModelMultipleChoiceField(
+        label="Municípios que recebem o território (Art. 10, §§ 1º e 2º)",
+        queryset=Municipio.objects.all(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple(attrs=processos_forms.ATRIBUTOS_DA_LISTA),
+        help_text="Somente na extinção. Nos fundamentos I e II, o município de origem, ao "
+        "qual o extinto volta a pertencer (§ 1º); no III, os municípios contíguos indicados "
+        "pelos eleitores requerentes (§ 2º).",
+    )
+    field_order = [
+        "tipo",
+        "nome_proposto",
+        "sede_proposta",
+        "municipios_origem",
+        "fundamento_extincao",
+        "municipios_destino",
+    ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        processos_forms.ordenar_municipios(self.fields["municipios_destino"])
+
+    def clean(self):
+        dados = super().clean()
+        if dados.get("tipo") != Tipo.EXTINCAO:
+            dados["fundamento_extincao"], dados["municipios_destino"] = "", []
+            return dados
+        fundamento = dados.get("fundamento_extincao")
+        if not fundamento:
+            self.add_error(
+                "fundamento_extincao", "Na extinção, informe o fundamento (Art. 10, I, II ou III)."
+            )
+        for erro in extincao.erros_do_destino(
+            fundamento or "", dados.get("municipios_destino"), dados.get("municipios_origem") or []
+        ):
+            self.add_error("municipios_destino", erro)
         return dados
 
 

@@ -8,6 +8,7 @@ def registrar() -> None:
     _assinaturas()
     _documentos()
     _validade()
+    _extincao()
 
 
 def _assinaturas() -> None:
@@ -36,3 +37,17 @@ def _validade() -> None:
     # Art. 19, § 1º: a cópia integral inclui a lista dos signatários e os documentos.
     if autos.pecas_da_representacao not in copia_integral.FORNECEDORES:
         copia_integral.FORNECEDORES.append(autos.pecas_da_representacao)
+
+
+def _extincao() -> None:
+    """Art. 10: o fundamento e os municípios que recebem o território desde o protocolo;
+    o parecer de mérito favorável conferido pelo fundamento; o projeto de lei que os nomeia."""
+    from representacao import extincao, forms
+
+    e.registrar_formulario("protocolar", forms.ProtocolarForm)
+    e.registrar_efeito("protocolar", extincao.registrar_no_protocolo)
+    e.registrar_preparo("emitir_parecer_merito", extincao.preparar_parecer_merito)
+    e.registrar_preparo("apresentar_pl", extincao.preparar_pl)
+    e.registrar_secao(
+        e.Secao("representacao/_secao_extincao.html", extincao.secao_extincao, publica=True)
+    )

@@ -19,9 +19,10 @@ from django.utils import timezone
 from processos.condicoes import condicao
 from processos.estados import Estado, Tipo
 from processos.models import AtoRecusado, Processo
-from representacao import assinaturas, documentos
+from representacao import assinaturas, documentos, extincao
 from representacao.models import DadosRepresentacao
 from representacao.models.dados import FundamentoExtincao
+from requisitos.aplicacao import aplica
 from requisitos.models import parametros_em_vigor
 from requisitos.regras import (
     Requisito,
@@ -58,6 +59,7 @@ def registrar_dados(*, processo, usuario, form) -> DadosRepresentacao:
         novo.versao = anterior.versao + 1 if anterior else 1
         novo.registrado_por = usuario
         novo.save()
+        form.save_m2m()  # os municípios que recebem o território (Art. 10, §§ 1º e 2º)
         Processo.objects.filter(pk=processo.pk).update(ultima_movimentacao=timezone.now())
     return novo
 
@@ -90,6 +92,17 @@ def _extincao(processo, dados: DadosRepresentacao, aptas: int, parametros) -> Ve
     return Veredito(all(r.atende for r in requisitos), tuple(requisitos), veredito.parametros)
 
 
+@aplica(
+    "Art. 13; Art. 10, III; Art. 6º, § 2º",
+    descricao="Validade da representação: 100 assinaturas aptas (títulos validados, cada um "
+    "contado uma vez, residentes e com firma reconhecida); na extinção a requerimento, a "
+    "maioria absoluta do eleitorado; na alteração de nome, a Câmara por 2/3.",
+    testes=(
+        "tests.representacao.test_validade.test_art_13_exige_cem_assinaturas_aptas",
+        "tests.representacao.test_validade.test_extincao_a_requerimento_exige_a_maioria_absoluta",
+        "tests.representacao.test_validade.test_alteracao_de_nome_exige_dois_tercos_da_camara",
+    ),
+)
 def avaliar_peticao(processo, data: date | None = None) -> Veredito:
     """A validade da representação na data (os parâmetros em vigor nela)."""
     parametros = parametros_em_vigor(data or timezone.localdate())
@@ -106,6 +119,7 @@ def o_que_falta(processo) -> list[str]:
     """Tudo o que impede receber a representação: documentos do Art. 15 e validade."""
     data = getattr(processo, "data_do_ato", None)
     faltas = [f"Falta: {item}." for item in documentos.itens_faltantes(processo)]
+    faltas += extincao.faltas_do_destino(processo)
     veredito = avaliar_peticao(processo, data)
     faltas += [
         f"Representação inválida ({r.fundamento}): {r.mensagem} {r.falta}".strip()
@@ -117,6 +131,15 @@ def o_que_falta(processo) -> list[str]:
     return faltas
 
 
+@aplica(
+    "Art. 15; Art. 16",
+    descricao="“Receber na CRT” só é praticado com os documentos do Art. 15 juntados e a "
+    "representação válida — calculado, não declarado por quem recebe.",
+    testes=(
+        "tests.representacao.test_recebimento.test_recebimento_recusado_lista_exatamente_o_que_falta",
+        "tests.representacao.test_recebimento.test_recebimento_permitido_com_a_lista_completa_e_cem_assinaturas",
+    ),
+)
 @condicao(lambda processo: " ".join(o_que_falta(processo)))
 def representacao_instruida_e_valida(processo) -> bool:
     """Guarda de `receber_na_crt` (Art. 15 e 16): calculada dos documentos e das assinaturas,

@@ -316,7 +316,12 @@ def dados(request, protocolo):
     form = None
     if tem_papel(request.user, *OPERADORES) and validade.dados_editaveis(processo):
         instancia = DadosRepresentacao(**_copia(vigente)) if vigente.pk else None
-        form = DadosRepresentacaoForm(request.POST or None, instance=instancia, processo=processo)
+        inicial = (
+            {"municipios_destino": list(vigente.municipios_destino.all())} if vigente.pk else {}
+        )
+        form = DadosRepresentacaoForm(
+            request.POST or None, instance=instancia, initial=inicial, processo=processo
+        )
     elif request.method == "POST":
         raise PermissionDenied(
             "Os dados da representação só são registrados pela CRT, antes do recebimento (Art. 16)."

@@ -1,6 +1,7 @@
 """Os dados da representação que decidem a sua validade conforme o tipo (além das
-assinaturas): o eleitorado do município, na extinção a requerimento dos eleitores
-(Art. 10, III), e a aprovação da Câmara Municipal, na alteração de nome (Art. 6º, § 2º).
+assinaturas): na extinção, o fundamento, os municípios que recebem o território e, a
+requerimento dos eleitores, o eleitorado do município (Art. 10), e a aprovação da Câmara
+Municipal, na alteração de nome (Art. 6º, § 2º).
 
 Cada registro é uma versão: corrigir é gravar a seguinte; a anterior fica (só acrescenta)."""
 
@@ -31,6 +32,14 @@ class DadosRepresentacao(models.Model):
         "fundamento da extinção (Art. 10)",
         max_length=3,
         choices=FundamentoExtincao.choices,
+        blank=True,
+    )
+    # Art. 10, §§ 1º e 2º: para onde vai o território do município extinto — o de sua
+    # origem (I e II) ou os contíguos indicados pelos eleitores requerentes (III).
+    municipios_destino = models.ManyToManyField(
+        "requisitos.Municipio",
+        verbose_name="municípios que recebem o território (Art. 10, §§ 1º e 2º)",
+        related_name="+",
         blank=True,
     )
     eleitores_municipio = models.PositiveIntegerField(

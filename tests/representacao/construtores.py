@@ -2,6 +2,7 @@
 (atalho), documentos do Art. 15 pelo serviço, e a instrução completa de um processo."""
 
 import io
+from datetime import date
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
@@ -91,8 +92,9 @@ def juntar_obrigatorios(processo, usuario) -> list:
 
 def instruir_representacao(processo, usuario) -> None:
     """Os documentos obrigatórios do tipo e a validade: 100 assinaturas aptas (Art. 13); na
-    extinção, também o fundamento I (Art. 10); na alteração de nome, a Câmara por 8 de 12
-    (Art. 6º, § 2º). Nada se repete se o processo já estiver instruído."""
+    extinção, também o fundamento e o destino do território (`instruir_extincao`); na
+    alteração de nome, a Câmara por 8 de 12 (Art. 6º, § 2º). Nada se repete se o processo já
+    estiver instruído."""
     from representacao.models import DadosRepresentacao
     from representacao.validade import o_que_falta
 
@@ -100,11 +102,37 @@ def instruir_representacao(processo, usuario) -> None:
         return
     if not processo.documentos_representacao.exists():
         juntar_obrigatorios(processo, usuario)
-    if processo.tipo == "alteracao_nome":
+    if processo.tipo == "extincao":
+        instruir_extincao(processo, usuario)
+    elif processo.tipo == "alteracao_nome":
         dados = {"camara_membros": 12, "camara_votos_favoraveis": 8, "camara_sessao": "1/2026"}
-    else:
-        if not processo.signatarios.exists():
-            semear_assinaturas(processo, usuario, 100)
-        dados = {"fundamento_extincao": "I"} if processo.tipo == "extincao" else None
-    if dados and not processo.dados_representacao.exists():
-        DadosRepresentacao.objects.create(processo=processo, registrado_por=usuario, **dados)
+        if not processo.dados_representacao.exists():
+            DadosRepresentacao.objects.create(processo=processo, registrado_por=usuario, **dados)
+    elif not processo.signatarios.exists():
+        semear_assinaturas(processo, usuario, 100)
+
+
+def instruir_extincao(processo, usuario) -> None:
+    """Extinção a requerimento dos eleitores (Art. 10, III): 100 assinaturas aptas de 199
+    eleitores (a maioria absoluta, ⌊199/2⌋ + 1 = 100) e o território indo a Nova Ubiratã,
+    contígua (§ 2º) — o parecer de mérito favorável passa sem certidões (o fundamento I as
+    exige, com a perda de um requisito do Art. 2º)."""
+    from representacao.models import DadosRepresentacao
+    from requisitos.models import Municipio
+
+    if not processo.signatarios.exists():
+        semear_assinaturas(processo, usuario, 100)
+    if processo.dados_representacao.exists():
+        return
+    dados = DadosRepresentacao.objects.create(
+        processo=processo,
+        registrado_por=usuario,
+        fundamento_extincao="III",
+        eleitores_municipio=199,
+        eleitores_fonte="TRE-MT (teste)",
+        eleitores_data=date(2020, 1, 31),
+    )
+    destino, _ = Municipio.objects.get_or_create(
+        codigo_ibge=5106224, defaults={"nome": "Nova Ubiratã"}
+    )
+    dados.municipios_destino.set([destino])

@@ -11,6 +11,7 @@ import pytest
 from documentos.copia_integral import pecas_do_processo
 from processos.models import AtoRecusado
 from processos.services import motivos_indisponivel
+from requisitos.models import Municipio
 from tests.processos.construtores import (
     DADOS,
     formulario_do_ato,
@@ -131,10 +132,18 @@ def test_extincao_a_requerimento_recebe_com_a_maioria_do_eleitorado(client, oper
     processo = protocolar(operador, tipo="extincao", nome="Sorriso", municipios=[sorriso])
     juntar_obrigatorios(processo, operador)
     semear_assinaturas(processo, operador, 151)
+    destino = Municipio.objects.create(codigo_ibge=5106224, nome="Nova Ubiratã")
     client.force_login(operador)
     url = f"/processos/{processo.slug}/representacao/"
 
-    sem_fonte = client.post(url, {"fundamento_extincao": "III", "eleitores_municipio": "300"})
+    sem_fonte = client.post(
+        url,
+        {
+            "fundamento_extincao": "III",
+            "eleitores_municipio": "300",
+            "municipios_destino": [destino.pk],
+        },
+    )
     assert sem_fonte.status_code == 400
     assert "informe o eleitorado do município, com fonte e data" in sem_fonte.content.decode()
     assert not processo.dados_representacao.exists()
@@ -146,6 +155,7 @@ def test_extincao_a_requerimento_recebe_com_a_maioria_do_eleitorado(client, oper
             "eleitores_municipio": "300",
             "eleitores_fonte": "TRE-MT",
             "eleitores_data": "30/06/2026",
+            "municipios_destino": [destino.pk],
         },
     )
     assert resposta.status_code == 302
@@ -158,6 +168,7 @@ def test_extincao_a_requerimento_recebe_com_a_maioria_do_eleitorado(client, oper
             "eleitores_municipio": "400",
             "eleitores_fonte": "TRE-MT",
             "eleitores_data": "30/07/2026",
+            "municipios_destino": [destino.pk],
         },
     )
     assert processo.dados_representacao.count() == 2  # a anterior fica

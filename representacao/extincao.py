@@ -1,0 +1,230 @@
+"""Extinção de município (Art. 10).
+
+- O fundamento (I, II ou III) e os municípios que recebem o território (§§ 1º e 2º) são
+  registrados no protocolo: o ato grava-os no Andamento e esta fase cria com eles a versão 1
+  dos dados da representação (a fonte única; corrigir é gravar a versão seguinte, antes do
+  recebimento).
+- O parecer de mérito favorável é conferido pelo fundamento: I, a perda de algum requisito
+  do Art. 2º, I a V, com os números certificados vigentes; II, a prova da inundação ou
+  destruição da sede nos autos; III, a maioria absoluta dos eleitores. O contrário é livre.
+- O projeto de lei nomeia o município extinto e os que recebem o seu território, gravados
+  no Andamento de `apresentar_pl` (o PDF lê o que o ato gravou).
+"""
+
+from processos.estados import Tipo
+from processos.models import AtoRecusado
+from representacao import documentos
+from representacao.models import DadosRepresentacao
+from representacao.models.dados import FundamentoExtincao
+from requisitos.models import Municipio
+
+# Para onde vai o território: § 1º (I e II) ou § 2º (III).
+PARAGRAFO = {"I": "§ 1º", "II": "§ 1º", "III": "§ 2º"}
+DESTINO = {
+    "§ 1º": "o município de origem, ao qual o extinto volta a pertencer",
+    "§ 2º": "os municípios contíguos indicados pelos eleitores requerentes",
+}
+ITEM_DA_PROVA = "comprovacao_sede"
+
+
+def descrever_destino(fundamento: str) -> str:
+    """ "o município de origem, ao qual o extinto volta a pertencer (Art. 10, § 1º)"."""
+    paragrafo = PARAGRAFO.get(fundamento)
+    if paragrafo is None:
+        return "o(s) município(s) que recebem o território (Art. 10, §§ 1º e 2º)"
+    return f"{DESTINO[paragrafo]} (Art. 10, {paragrafo})"
+
+
+def erros_do_destino(fundamento: str, destinos, extintos) -> list[str]:
+    """O que recusa os municípios que recebem o território: nenhum informado, ou o próprio
+    município extinto entre eles."""
+    if not destinos:
+        return [f"Informe {descrever_destino(fundamento)}."]
+    if {m.pk for m in destinos} & {m.pk for m in extintos}:
+        return ["O município extinto não recebe o próprio território: escolha outro(s)."]
+    return []
+
+
+def dados_vigentes(processo) -> DadosRepresentacao | None:
+    return DadosRepresentacao.objects.vigente(processo)
+
+
+def destinos_de(dados: DadosRepresentacao | None) -> list[Municipio]:
+    return list(dados.municipios_destino.order_by("nome")) if dados and dados.pk else []
+
+
+def faltas_do_destino(processo) -> list[str]:
+    """Art. 10, §§ 1º e 2º: a representação de extinção diz para onde vai o território — sem
+    isso, não é recebida (e o projeto de lei não teria o que dizer)."""
+    if processo.tipo != Tipo.EXTINCAO:
+        return []
+    vigentes = dados_vigentes(processo)
+    if not vigentes or not vigentes.fundamento_extincao or destinos_de(vigentes):
+        return []  # sem fundamento, a validade já diz o que falta
+    destino = descrever_destino(vigentes.fundamento_extincao)
+    return [f"Falta: município(s) que recebem o território — {destino}."]
+
+
+# --- protocolo -------------------------------------------------------------------------------
+
+
+def registrar_no_protocolo(andamento) -> None:
+    """Efeito de `protocolar`: a versão 1 dos dados da representação, com o fundamento e os
+    municípios gravados no Andamento do protocolo (na mesma transação)."""
+    processo, dados = andamento.processo, andamento.dados or {}
+    fundamento = dados.get("fundamento_extincao")
+    if processo.tipo != Tipo.EXTINCAO or not fundamento:
+        return
+    versao = DadosRepresentacao.objects.create(
+        processo=processo,
+        versao=1,
+        fundamento_extincao=fundamento,
+        registrado_por=andamento.usuario,
+    )
+    codigos = [m["codigo_ibge"] for m in dados.get("municipios_destino", [])]
+    versao.municipios_destino.set(Municipio.objects.filter(codigo_ibge__in=codigos))
+
+
+# --- parecer de mérito (Art. 18) -------------------------------------------------------------
+
+
+def preparar_parecer_merito(processo, dados: dict) -> None:
+    """Preparo de `emitir_parecer_merito` na extinção: o favorável só passa com o fundamento
+    demonstrado; grava qual fundamento e o que foi conferido. O contrário é sempre aceito."""
+    if processo.tipo != Tipo.EXTINCAO:
+        return
+    vigentes = dados_vigentes(processo)
+    fundamento = vigentes.fundamento_extincao if vigentes else ""
+    conferencia = {
+        "fundamento": fundamento,
+        "fundamento_rotulo": FundamentoExtincao(fundamento).label if fundamento else "",
+    }
+    if dados.get("conclusao") == "favoravel":
+        if not fundamento:
+            raise AtoRecusado(
+                "Parecer favorável recusado: o fundamento da extinção (Art. 10, I, II ou III) "
+                "não foi registrado na representação."
+            )
+        conferir = {"I": _perda_dos_requisitos, "II": _prova_da_sede, "III": _maioria}
+        conferencia |= conferir[fundamento](processo, vigentes)
+    dados["extincao_art10"] = conferencia
+
+
+def _recusa(fundamento: str, motivo: str) -> AtoRecusado:
+    return AtoRecusado(f"Parecer favorável à extinção recusado (Art. 10, {fundamento}): {motivo}")
+
+
+def _perda_dos_requisitos(processo, vigentes) -> dict:
+    """Art. 10, I: a extinção cabe se verificada a perda de algum requisito do Art. 2º, I a V
+    — avaliados com os números certificados vigentes (e o V, da visita in loco)."""
+    from instrucao.avaliacao import avaliar_extincao, falhas
+
+    avaliacao = avaliar_extincao(processo)
+    if not avaliacao.completa:
+        raise _recusa(
+            "I",
+            "a avaliação do Art. 2º, I a V, ainda não tem todos os números certificados. "
+            + " ".join(avaliacao.faltas),
+        )
+    perdidos = falhas(avaliacao.veredito)
+    if not perdidos:
+        raise _recusa("I", "todos os requisitos do Art. 2º, I a V, continuam atendidos.")
+    return {
+        "conferido": "Art. 2º, I a V, com os números certificados vigentes",
+        "requisitos_perdidos": perdidos,
+    }
+
+
+def _prova_da_sede(processo, vigentes) -> dict:
+    """Art. 10, II: a inundação ou destruição da sede, provada nos autos (fotografias ou
+    laudo técnico, versão vigente)."""
+    linha = next(
+        (x for x in documentos.checklist_do_processo(processo) if x.item == ITEM_DA_PROVA), None
+    )
+    if linha is None or not linha.presente:
+        rotulo = linha.rotulo_completo if linha else ITEM_DA_PROVA
+        raise _recusa("II", f"falta nos autos a prova da inundação ou destruição: {rotulo}.")
+    vigente = linha.vigente
+    return {
+        "conferido": "prova da inundação ou destruição da sede nos autos",
+        "documentos": [
+            {
+                "item": vigente.item,
+                "versao": vigente.versao,
+                "nome": vigente.nome_original,
+                "sha256": vigente.sha256,
+            }
+        ],
+    }
+
+
+def _maioria(processo, vigentes) -> dict:
+    """Art. 10, III: requerimento da maioria absoluta dos eleitores do município (a lista de
+    signatários contra o eleitorado registrado)."""
+    from representacao.validade import avaliar_peticao
+
+    veredito = avaliar_peticao(processo, getattr(processo, "data_do_ato", None))
+    maioria = next((r for r in veredito.requisitos if r.fundamento == "Art. 10, III"), None)
+    if maioria is None or not maioria.atende:
+        motivo = (
+            f"{maioria.mensagem} {maioria.falta}".strip()
+            if maioria and maioria.valor is not None
+            else (maioria.mensagem if maioria else "a maioria absoluta não foi calculada.")
+        )
+        raise _recusa("III", motivo)
+    return {
+        "conferido": "maioria absoluta dos eleitores do município",
+        "assinaturas": maioria.valor,
+        "maioria_absoluta": maioria.limite,
+        "eleitores": vigentes.eleitores_municipio,
+    }
+
+
+# --- projeto de lei (Art. 20, § 1º) ----------------------------------------------------------
+
+
+def _municipio(m: Municipio) -> dict:
+    return {"codigo_ibge": m.codigo_ibge, "nome": m.nome}
+
+
+def preparar_pl(processo, dados: dict) -> None:
+    """Preparo de `apresentar_pl` na extinção: o projeto nomeia o município extinto e os que
+    recebem o seu território (Art. 10, §§ 1º e 2º), gravados no Andamento."""
+    if processo.tipo != Tipo.EXTINCAO:
+        return
+    vigentes = dados_vigentes(processo)
+    destinos = destinos_de(vigentes)
+    fundamento = vigentes.fundamento_extincao if vigentes else ""
+    if not fundamento or not destinos:
+        raise AtoRecusado(
+            "O projeto de lei da extinção nomeia o fundamento e os municípios que recebem o "
+            "território (Art. 10, §§ 1º e 2º), e a representação não os registra."
+        )
+    extinto = processo.municipios_origem.order_by("nome").first()
+    dados["extincao"] = {
+        "fundamento": fundamento,
+        "fundamento_rotulo": FundamentoExtincao(fundamento).label,
+        "paragrafo": PARAGRAFO[fundamento],
+        "municipio_extinto": _municipio(extinto)
+        if extinto
+        else {"codigo_ibge": None, "nome": processo.nome_proposto},
+        "municipios_destino": [_municipio(m) for m in destinos],
+    }
+
+
+# --- página do processo ----------------------------------------------------------------------
+
+
+def secao_extincao(processo, usuario, *, publica: bool = False) -> dict | None:
+    """O fundamento e os municípios que recebem o território. É o objeto da representação,
+    público por natureza: a página pública mostra o mesmo, sem os detalhes internos."""
+    if processo.tipo != Tipo.EXTINCAO:
+        return None
+    vigentes = dados_vigentes(processo)
+    fundamento = vigentes.fundamento_extincao if vigentes else ""
+    return {
+        "fundamento": FundamentoExtincao(fundamento).label if fundamento else "",
+        "destino": descrever_destino(fundamento),
+        "destinos": [m.nome for m in destinos_de(vigentes)],
+        "publica": publica,
+    }
