@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 INSTALADO := $(VENV)/.instalado
 DEV_ENV := DJANGO_DEBUG=1
 
-.PHONY: run test install lint bench clean
+.PHONY: run test install lint bench bench-carga clean
 
 $(INSTALADO): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ lint: $(INSTALADO)
 
 bench: $(INSTALADO)
 	$(BIN)/python -m bench
+
+# Carga com gunicorn + wrk no PostgreSQL (README, "Benchmark de carga").
+BENCH_CARGA_ARGS ?= --processos 5000 50000
+bench-carga: $(INSTALADO)
+	$(BIN)/python -m bench.carga $(BENCH_CARGA_ARGS)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 .pytest_cache staticfiles

@@ -4,6 +4,7 @@ andamentos, nunca digitados de novo. Cada função devolve uma `Peca` pronta par
 
 from dataclasses import dataclass, field
 from datetime import date
+from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
@@ -202,15 +203,34 @@ def ano_instalacao_sugerido(data_lei: date) -> int:
     return ultima + 4 * ((data_lei.year - ultima) // 4 + 1) + 1
 
 
+def _percentual_icms(valor: Decimal) -> str:
+    """12.500000 → "12,5"; 0.000100 → "0,0001" (as casas que a SEFAZ certificou, sem zeros
+    à direita)."""
+    texto = format(valor.normalize(), "f") if valor else "0"
+    return texto.replace(".", ",")
+
+
 def pl(andamento: Andamento) -> Conteudo:
     """Art. 7º e Art. 20, § 1º: o projeto de lei, com nome (= sede), divisas, ano de
     instalação, divisas dos municípios de origem e percentuais do índice do ICMS."""
     processo = andamento.processo
     ano = andamento.dados.get("ano_instalacao") or ano_instalacao_sugerido(andamento.data_ato)
+    # Art. 7º, V: as parcelas do índice do ICMS gravadas no ato (da certidão da SEFAZ), com
+    # a soma conferida aqui contra o total gravado: o PDF não diz outra coisa que o ato.
+    parcelas = andamento.dados.get("participacoes_icms") or []
+    percentuais = [(p["municipio"], Decimal(p["percentual"])) for p in parcelas]
+    total = sum((p for _, p in percentuais), start=Decimal(0))
+    gravado = andamento.dados.get("participacao_icms_total")
+    if gravado is not None and Decimal(gravado) != total:
+        raise ValueError("A soma das parcelas do ICMS não confere com o total gravado no ato.")
     contexto = _base(
         andamento,
         ano_instalacao=str(ano),  # ano não leva separador de milhar
-        percentuais_icms=[(nome, None) for nome in nomes_origem(processo)],
+        percentuais_icms=[(nome, _percentual_icms(p)) for nome, p in percentuais]
+        or [(nome, None) for nome in nomes_origem(processo)],
+        total_icms=_percentual_icms(total) if percentuais else None,
+        certidoes_icms=sorted({p["certidao"] for p in parcelas}),
+        **_extincao_no_pl(andamento),
     )
     numero = andamento.dados.get("numero_pl", "")
     return Conteudo(
@@ -220,6 +240,20 @@ def pl(andamento: Andamento) -> Conteudo:
         "pdf/pl.html",
         contexto,
     )
+
+
+def _extincao_no_pl(andamento: Andamento) -> dict:
+    """Art. 10, §§ 1º e 2º: o município extinto e os que recebem o território, como o ato os
+    gravou (o PDF não diz outra coisa que o Andamento)."""
+    extincao = andamento.dados.get("extincao")
+    if not extincao:
+        return {}
+    destinos = [m["nome"] for m in extincao["municipios_destino"]]
+    return {
+        "extincao": extincao,
+        "destinos": destinos,
+        "destinos_extenso": lista_por_extenso(destinos),
+    }
 
 
 def informe_plenario(

@@ -61,9 +61,26 @@ class Peca:
     caminho: Path | None = None
     dados: bytes | None = None
     descricao: str = ""
+    # Nome no armazenamento sem caminho local (S3): lido uma vez, na análise, para a pasta
+    # temporária da emissão.
+    armazenado: str = ""
 
     def ler(self) -> bytes:
-        return self.dados if self.dados is not None else Path(self.caminho).read_bytes()
+        if self.dados is not None:
+            return self.dados
+        if self.caminho is not None:
+            return Path(self.caminho).read_bytes()
+        with default_storage.open(self.armazenado, "rb") as aberto:
+            return aberto.read()
+
+
+def no_armazenamento(arquivo) -> dict:
+    """Onde a peça guardada é lida: o caminho no disco, se o armazenamento o tem; senão (S3)
+    o nome, e `analisar` a copia para a pasta temporária."""
+    try:
+        return {"caminho": Path(arquivo.storage.path(arquivo.name))}
+    except NotImplementedError:
+        return {"armazenado": arquivo.name}
 
 
 @dataclass
@@ -90,7 +107,7 @@ class PecaAnalisada:
 # --- as peças do processo --------------------------------------------------------------------
 
 
-def _exigir_integro(arquivo, registrado: str, *, objeto: str) -> None:
+def exigir_integro(arquivo, registrado: str, *, objeto: str) -> None:
     falha = integridade.conferir(arquivo, registrado, objeto=objeto, porta="cópia integral")
     if falha:
         situacao = (
@@ -113,7 +130,7 @@ def pecas_emitidas(processo) -> Iterable[Peca]:
         .exclude(tipo__in=["extrato", "copia_integral"])
     )
     for documento in documentos:
-        _exigir_integro(
+        exigir_integro(
             documento.arquivo,
             documento.sha256,
             objeto=f"O documento “{documento.titulo}” (código {documento.codigo})",
@@ -122,34 +139,14 @@ def pecas_emitidas(processo) -> Iterable[Peca]:
             titulo=documento.titulo,
             data=documento.emitido_em,
             tipo_conteudo="application/pdf",
-            caminho=Path(default_storage.path(documento.arquivo.name)),
+            **no_armazenamento(documento.arquivo),
             descricao=f"Documento emitido, código {documento.codigo}",
         )
 
 
-def pecas_das_certidoes(processo) -> Iterable[Peca]:
-    """As certidões que os órgãos enviaram em resposta aos ofícios (Art. 2º, § 2º), juntadas
-    na data do registro da resposta, cada uma conferida com o SHA-256 do envio."""
-    for oficio in processo.oficios.exclude(certidao="").order_by("respondido_em", "id"):
-        _exigir_integro(
-            oficio.certidao,
-            oficio.sha256_certidao,
-            objeto=f"A certidão da resposta ao Ofício nº {oficio.numero}",
-        )
-        yield Peca(
-            titulo=(
-                f"Certidão — resposta ao Ofício nº {oficio.numero} ({oficio.get_orgao_display()})"
-            ),
-            data=oficio.resposta_registrada_em or oficio.respondido_em,
-            tipo_conteudo="application/pdf",
-            caminho=Path(default_storage.path(oficio.certidao.name)),
-            descricao=f"Certidão juntada à resposta, SHA-256 {oficio.sha256_certidao}",
-        )
-
-
-# Outras fontes de peças (os documentos do Art. 15, registrados pela representação) entram
-# nesta lista.
-FORNECEDORES: list[Callable[[object], Iterable[Peca]]] = [pecas_emitidas, pecas_das_certidoes]
+# Outras fontes de peças entram nesta lista, registradas pelas fases: os documentos do
+# Art. 15 (representação) e as certidões dos órgãos (instrução).
+FORNECEDORES: list[Callable[[object], Iterable[Peca]]] = [pecas_emitidas]
 
 
 def pecas_do_processo(processo) -> list[Peca]:

@@ -170,15 +170,20 @@ def emite_documentos(nome_ato: str) -> bool:
     return nome_ato in CONSTRUTORES or nome_ato in ("encaminhar_ao_tre", "deliberar_arquivamento")
 
 
-def emitir_documentos_do_ato(andamento: Andamento, *, oficios=()) -> list[Documento]:
-    """Os documentos que o ato produz (DOMAIN §3 e §8), emitidos em nome de quem o praticou,
-    e os ofícios que ele criou (Art. 17, § 2º: um por órgão, com o número do cadastro)."""
+def emitir_documentos_do_ato(andamento: Andamento) -> list[Documento]:
+    """Os documentos que o ato produz (DOMAIN §3 e §8), emitidos em nome de quem o praticou.
+    Os ofícios do Art. 17, § 2º, são emitidos pela instrução, que os cria."""
     if andamento.ato == "encaminhar_ao_tre":
         return _encaminhar_ao_tre(andamento)
     construtor = CONSTRUTORES.get(andamento.ato)
     conteudo = construtor(andamento) if construtor else None
-    documentos = [emitir(conteudo, usuario=andamento.usuario)] if conteudo else []
-    return documentos + [
+    return [emitir(conteudo, usuario=andamento.usuario)] if conteudo else []
+
+
+def emitir_oficios(andamento: Andamento, oficios) -> list[Documento]:
+    """Os ofícios que o ato fez nascer (Art. 17, § 2º: um por órgão, com o número do
+    cadastro), emitidos em nome de quem praticou o ato."""
+    return [
         emitir(c.oficio(andamento, orgao=o.orgao, numero=o.numero), usuario=andamento.usuario)
         for o in oficios
     ]

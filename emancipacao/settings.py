@@ -42,9 +42,14 @@ INSTALLED_APPS = [
     "csp",
     "requisitos",
     "processos",
+    "instrucao",
     "representacao",
     "plebiscito",
     "documentos",
+    "lei",
+    "acompanhamento",
+    "operacao",
+    "transparencia",
 ]
 
 MIDDLEWARE = [
@@ -94,10 +99,18 @@ WSGI_APPLICATION = "emancipacao.wsgi.application"
 
 # Banco embutido (SQLite) por padrão; DATABASE_URL escolhe o PostgreSQL de produção.
 # Variável vazia conta como ausente (nunca um banco fictício).
+# Conexões persistentes fora do desenvolvimento: cada processo do gunicorn reaproveita a sua
+# por DATABASE_CONN_MAX_AGE segundos (0 = uma por requisição), e o Django testa a conexão
+# reaproveitada antes de usá-la (CONN_HEALTH_CHECKS): um PostgreSQL reiniciado custa uma
+# reconexão, não um erro ao primeiro usuário.
+CONN_MAX_AGE = env_int("DATABASE_CONN_MAX_AGE", 0 if DEBUG else 60)
+if CONN_MAX_AGE < 0:
+    raise ImproperlyConfigured("DATABASE_CONN_MAX_AGE não pode ser negativo (segundos).")
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+        conn_max_age=CONN_MAX_AGE,
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -139,8 +152,35 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env_str("DJANGO_MEDIA_ROOT", str(BASE_DIR / "media")))
+# Arquivos guardados (documentos emitidos, certidões, documentos do Art. 15): no disco, em
+# MEDIA_ROOT, por padrão; com EMANCIPACAO_S3_BUCKET, num armazenamento compatível com S3
+# (MinIO, Ceph, AWS), para vários servidores web partilharem os mesmos arquivos.
+S3_BUCKET = env_str("EMANCIPACAO_S3_BUCKET", "")
+if S3_BUCKET:
+    S3_ENDPOINT = env_str("EMANCIPACAO_S3_ENDPOINT", "")
+    ARMAZENAMENTO = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": S3_BUCKET,
+            "endpoint_url": S3_ENDPOINT or None,
+            "region_name": env_str("EMANCIPACAO_S3_REGIAO", "") or None,
+            # Sem as chaves, o boto3 procura as credenciais no ambiente (papel da máquina).
+            "access_key": env_str("EMANCIPACAO_S3_ACCESS_KEY_ID", "") or None,
+            "secret_key": env_str("EMANCIPACAO_S3_SECRET_ACCESS_KEY", "") or None,
+            "location": env_str("EMANCIPACAO_S3_PREFIXO", ""),
+            # Servidores próprios (MinIO...) endereçam o bucket no caminho, não no nome.
+            "addressing_style": "path" if S3_ENDPOINT else None,
+            # Documento emitido é imutável: um nome repetido ganha sufixo, nunca sobrescreve
+            # (como no disco); os arquivos são privados e só saem pelo app, conferidos.
+            "file_overwrite": False,
+            "default_acl": None,
+            "querystring_auth": True,
+        },
+    }
+else:
+    ARMAZENAMENTO = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": ARMAZENAMENTO,
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 # Os arquivos estáticos vêm de pacotes instalados e de static/; servidos pelo próprio app.
@@ -248,6 +288,8 @@ SPECTACULAR_SETTINGS = {
 # Produção atrás de HTTPS: ative com DJANGO_SECURE=1.
 SECURE = env_bool("DJANGO_SECURE", False)
 SECURE_SSL_REDIRECT = SECURE
+# A sonda de saúde do contêiner fala HTTP direto com o gunicorn (emancipacao.saude).
+SECURE_REDIRECT_EXEMPT = [r"^saude/$"]
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31536000 if SECURE else 0)
@@ -277,6 +319,32 @@ PERMISSIONS_POLICY = (
     "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), "
     "gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"
 )
+
+# E-mail (avisos aos cidadãos que acompanham um processo): SMTP com EMAIL_HOST definido;
+# sem ele, ou em desenvolvimento, as mensagens são impressas no console. EMAIL_BACKEND
+# escolhe outro backend explicitamente.
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG or not EMAIL_HOST
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured(
+        "EMAIL_USE_TLS (STARTTLS, porta 587) e EMAIL_USE_SSL (porta 465) se excluem: ative só um."
+    )
+# Um servidor SMTP que não responde não prende o processo por mais que isto (segundos).
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = env_str(
+    "DEFAULT_FROM_EMAIL", "Emancipação de Municípios — ALMT <nao-responda@localhost>"
+)
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # Endereço público usado nos documentos emitidos (rodapé e QR code de validação).
 URL_PUBLICA = env_str("EMANCIPACAO_URL_PUBLICA", "http://127.0.0.1:8000")

@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from emancipacao.saude import saude
+
 admin.site.site_header = "Emancipação — Administração (ALMT/CRT)"
 admin.site.site_title = "Emancipação"
 admin.site.index_title = "Administração"
@@ -12,6 +14,7 @@ handler400 = "emancipacao.erros.requisicao_invalida"
 handler500 = "emancipacao.erros.erro_do_servidor"
 
 urlpatterns = [
+    path("saude/", saude, name="saude"),
     path("entrar/", auth_views.LoginView.as_view(), name="entrar"),
     path("sair/", auth_views.LogoutView.as_view(), name="sair"),
     path("admin/", admin.site.urls),
@@ -19,5 +22,10 @@ urlpatterns = [
     path("", include("representacao.urls")),
     path("", include("plebiscito.urls")),
     path("", include("documentos.urls")),
+    path("", include("lei.urls")),
+    path("", include("instrucao.urls")),
+    path("", include("acompanhamento.urls")),
+    # Antes de processos.urls: os atos do Art. 23 passam pela permissão por processo.
+    path("", include("transparencia.urls")),
     path("", include("processos.urls")),
 ]

@@ -7,10 +7,8 @@ from processos.models import (
     Andamento,
     ExercicioPresidencia,
     Manifestacao,
-    Oficio,
     Processo,
     RegistroAcesso,
-    SequenciaOficio,
     SequenciaProtocolo,
 )
 
@@ -83,17 +81,3 @@ class SequenciaProtocoloAdmin(SomenteLeituraAdmin):
 class ManifestacaoAdmin(SomenteLeituraAdmin):
     list_display = ["registrada_em", "deputado", "processo"]
     search_fields = ["texto", "deputado__username", "processo__nome_proposto"]
-
-
-@admin.register(Oficio)
-class OficioAdmin(SomenteLeituraAdmin):
-    """Consulta; os ofícios nascem e mudam só pelos atos (prazo, resposta, reiteração)."""
-
-    list_display = ["numero", "processo", "orgao", "enviado_em", "vencimento", "respondido_em"]
-    list_filter = ["orgao", "enviado_em"]
-    search_fields = ["numero", "processo__nome_proposto"]
-
-
-@admin.register(SequenciaOficio)
-class SequenciaOficioAdmin(SomenteLeituraAdmin):
-    list_display = ["ano", "ultimo"]

@@ -9,7 +9,7 @@ onde o sistema guarda os dados: as guardas são calculadas (`processos.condicoes
 from dataclasses import dataclass
 from datetime import date
 
-from processos.papeis import MESA, PRESIDENTE, SERVIDOR
+from processos.papeis import DEPUTADO, MESA, PRESIDENTE, SERVIDOR, tem_papel
 
 CRT = frozenset({SERVIDOR, PRESIDENTE})
 PRES = frozenset({PRESIDENTE})
@@ -121,7 +121,35 @@ _ATOS = (
         exige_justificativa=True,
         permanece=True,
     ),
+    # Art. 23: o Presidente, ou o Deputado autor no processo que apresentou, libera ao público
+    # um documento interno ou os detalhes internos do processo (e revoga a liberação). O
+    # Deputado só no seu processo: ver `autoriza_liberacao`, a permissão das transições.
+    Ato(
+        "liberar_informacao",
+        "Liberar informação ao público",
+        frozenset({PRESIDENTE, DEPUTADO}),
+        "Art. 23",
+        exige_justificativa=True,
+        permanece=True,
+    ),
+    Ato(
+        "revogar_liberacao",
+        "Revogar liberação de informação",
+        frozenset({PRESIDENTE, DEPUTADO}),
+        "Art. 23",
+        exige_justificativa=True,
+        permanece=True,
+    ),
 )
 
 ATOS: dict[str, Ato] = {ato.nome: ato for ato in _ATOS}
 POR_SLUG: dict[str, Ato] = {ato.slug: ato for ato in _ATOS}
+
+
+def autoriza_liberacao(processo, user) -> bool:
+    """Art. 23: as informações sobre o processo em andamento são liberadas pelo Presidente da
+    CRT ou pelo Deputado autor — este só no processo que ele mesmo apresentou."""
+    if tem_papel(user, PRESIDENTE):
+        return True
+    autor = processo.deputado_autor_id
+    return autor is not None and autor == getattr(user, "pk", None) and tem_papel(user, DEPUTADO)

@@ -10,7 +10,8 @@
   que o ato registra (vereditos, antes/depois) e pode recusar com `AtoRecusado`
   (`registrar_preparo`);
 - o efeito: roda na transação do ato, depois de gravado o Andamento — as linhas da fase
-  que o ato cria (`registrar_efeito`);
+  que o ato cria (`registrar_efeito`); com `depois_dos_documentos=True`, depois dos PDFs do
+  próprio ato (os ofícios do Art. 17, § 2º, que vêm nos autos depois do parecer);
 - seções da página do processo e da página pública (`registrar_secao`).
 """
 
@@ -22,6 +23,7 @@ _formularios: dict[str, type] = {}
 _condicoes: dict[str, list[Callable]] = defaultdict(list)
 _preparos: dict[str, list[Callable]] = defaultdict(list)
 _efeitos: dict[str, list[Callable]] = defaultdict(list)
+_efeitos_finais: dict[str, list[Callable]] = defaultdict(list)
 
 
 @dataclass(frozen=True)
@@ -55,9 +57,10 @@ def registrar_preparo(nome_ato: str, funcao: Callable) -> None:
         _preparos[nome_ato].append(funcao)
 
 
-def registrar_efeito(nome_ato: str, funcao: Callable) -> None:
-    if funcao not in _efeitos[nome_ato]:
-        _efeitos[nome_ato].append(funcao)
+def registrar_efeito(nome_ato: str, funcao: Callable, *, depois_dos_documentos=False) -> None:
+    lista = (_efeitos_finais if depois_dos_documentos else _efeitos)[nome_ato]
+    if funcao not in lista:
+        lista.append(funcao)
 
 
 def registrar_secao(secao: Secao) -> None:
@@ -99,8 +102,8 @@ def preparar(nome_ato: str, processo, dados: dict) -> bool:
     return bool(_preparos[nome_ato])
 
 
-def aplicar_efeitos(andamento) -> None:
-    for funcao in _efeitos[andamento.ato]:
+def aplicar_efeitos(andamento, *, depois_dos_documentos=False) -> None:
+    for funcao in (_efeitos_finais if depois_dos_documentos else _efeitos)[andamento.ato]:
         funcao(andamento)
 
 

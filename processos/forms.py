@@ -11,8 +11,7 @@ from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF, SESSAO_ANTES_DO_ATO
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
-from requisitos.consultas import exercicios_disponiveis
-from requisitos.models import parametros_em_vigor
+from requisitos.aplicacao import DECLARADA, registrar
 from requisitos.ordenacao import em_ordem_alfabetica
 from requisitos.parametros import ABRANGENCIAS_PLEBISCITO
 
@@ -298,76 +297,6 @@ class DeliberarArquivamentoForm(SessaoForm):
     )
 
 
-class EmitirParecerMeritoForm(ParecerForm):
-    """Na criação, os números das certidões (Art. 2º, § 2º) para o Art. 2º e, para cada
-    município de origem, os que lhe restam após o desmembramento (§ 1º)."""
-
-    CAMPOS_REMANESCENTE = (
-        ("populacao", "população"),
-        ("eleitores", "eleitores"),
-        ("casas_centro_urbano", "casas no centro urbano"),
-    )
-
-    def ajustar(self):
-        if not rito.RITOS[self.processo.tipo].requisitos_art2:
-            return
-        exercicios = exercicios_disponiveis(parametros_em_vigor())
-        self.fields["exercicio_va"] = forms.TypedChoiceField(
-            label="Exercício do valor adicionado (tabela da SEFAZ importada, Art. 2º, IV)",
-            choices=[(str(e), str(e)) for e in exercicios],
-            coerce=int,
-            error_messages={
-                "required": "Importe antes, no admin, a tabela do valor "
-                "adicionado da SEFAZ do último exercício encerrado."
-            },
-        )
-        self.fields["populacao"] = _inteiro("População estimada da área (Art. 2º, I)", True)
-        self.fields["eleitores"] = _inteiro("Eleitores da área (Art. 2º, II)", True)
-        self.fields["casas_centro_urbano"] = _inteiro("Casas no centro urbano (Art. 2º, III)", True)
-        self.fields["valor_adicionado"] = _dinheiro("Valor adicionado da área (Art. 2º, IV)")
-        self.fields["continuidade_territorial"] = forms.TypedChoiceField(
-            label="Mapa e memorial demonstram a continuidade territorial? (Art. 2º, VI)",
-            choices=SIM_NAO,
-            coerce=lambda v: v == "sim",
-            widget=forms.RadioSelect,
-        )
-        for municipio in self.processo.municipios_origem.all():
-            prefixo = f"rem_{municipio.codigo_ibge}_"
-            for campo, rotulo in self.CAMPOS_REMANESCENTE:
-                self.fields[prefixo + campo] = _inteiro(
-                    f"{municipio.nome} após o desmembramento: {rotulo} (Art. 2º, § 1º)", True
-                )
-            self.fields[prefixo + "valor_adicionado"] = _dinheiro(
-                f"{municipio.nome} após o desmembramento: valor adicionado (Art. 2º, § 1º)"
-            )
-
-    def dados_do_ato(self) -> dict:
-        dados = super().dados_do_ato()
-        if not rito.RITOS[self.processo.tipo].requisitos_art2:
-            return dados
-        figuras = {
-            c: dados.pop(c)
-            for c in (
-                "exercicio_va",
-                "populacao",
-                "eleitores",
-                "casas_centro_urbano",
-                "valor_adicionado",
-                "continuidade_territorial",
-            )
-        }
-        figuras["remanescentes"] = []
-        for municipio in self.processo.municipios_origem.all():
-            prefixo = f"rem_{municipio.codigo_ibge}_"
-            campos = [c for c, _ in self.CAMPOS_REMANESCENTE] + ["valor_adicionado"]
-            figuras["remanescentes"].append(
-                {"codigo_ibge": municipio.codigo_ibge, "nome": municipio.nome}
-                | {c: dados.pop(prefixo + c) for c in campos}
-            )
-        dados["figuras_art2"] = figuras
-        return dados
-
-
 class DeliberarPlenarioForm(SessaoForm):
     resultado = forms.ChoiceField(
         label="Deliberação do Plenário (Art. 18, § 1º)",
@@ -429,6 +358,20 @@ class ApresentarPlForm(AtoForm):
         if sessao and data_ato and sessao < data_ato:
             self.add_error("data_sessao_ordem_do_dia", SESSAO_ANTES_DO_ATO)
         return dados
+
+
+# Art. 6º: "nomes de pessoas vivas" não é decidível por software; quem apresenta o PL declara.
+registrar(
+    "Art. 6º",
+    modo=DECLARADA,
+    descricao="Nome de pessoa viva: o Presidente declara, no formulário “Apresentar PL”, que o "
+    "nome não é de pessoa viva; a declaração fica no andamento do processo.",
+    onde="processos.forms.ApresentarPlForm",
+    testes=(
+        "tests.processos.test_guardas."
+        "test_projeto_de_lei_da_criacao_exige_declarar_que_o_nome_nao_e_de_pessoa_viva",
+    ),
+)
 
 
 class RegistrarLeiForm(AtoForm):
@@ -538,7 +481,8 @@ FORMULARIOS: dict[str, type[AtoForm]] = {
     "emitir_parecer_preliminar": EmitirParecerPreliminarForm,
     "deliberar_arquivamento": DeliberarArquivamentoForm,
     "concluir_certidoes": AtoForm,
-    "emitir_parecer_merito": EmitirParecerMeritoForm,
+    # A criação e a extinção têm o formulário da instrução (avaliação das certidões).
+    "emitir_parecer_merito": ParecerForm,
     "deliberar_plenario": DeliberarPlenarioForm,
     "registrar_parecer_ccj": RegistrarParecerCcjForm,
     "apresentar_pdl": ApresentarPdlForm,

@@ -8,6 +8,7 @@ linha e escreve o Andamento é `processos.services`.
 from datetime import date
 
 from django.conf import settings
+from django.core.exceptions import FieldDoesNotExist
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
@@ -15,10 +16,9 @@ from django.utils import timezone
 from django_fsm import RETURN_VALUE, ConcurrentTransitionMixin, FSMField, transition
 
 from processos import avaliacao, extensoes, retificacao, rito
-from processos.atos import ATOS, SESSAO_ANTES_DO_ATO
+from processos.atos import ATOS, SESSAO_ANTES_DO_ATO, autoriza_liberacao
 from processos.condicoes import (
     art2_v_verificado,
-    certidoes_respondidas,
     fora_da_janela_art3,
     nome_igual_sede,
     permissao_do_ato,
@@ -33,9 +33,8 @@ from processos.estados import (
     Tipo,
 )
 
-# Modelos em módulos próprios (ofícios; registros do Art. 21 e 22), importados aqui para
-# que o Django os encontre e para quem os importa de processos.models.
-from processos.oficios import Oficio, SequenciaOficio  # noqa: F401
+# Modelos em módulo próprio (registros do Art. 21 e 22), importados aqui para que o Django
+# os encontre e para quem os importa de processos.models.
 from processos.registros import ExercicioPresidencia, Manifestacao, RegistroAcesso  # noqa: F401
 from requisitos.models import Municipio, parametros_em_vigor
 from requisitos.regras import avaliar_revisao_limites
@@ -51,7 +50,27 @@ class ProcessoQuerySet(models.QuerySet):
         return self.exclude(estado__in=[Estado.CONCLUIDO, Estado.ARQUIVADO])
 
     def para_listagem(self):
-        return self.select_related("deputado_autor").prefetch_related("municipios_origem")
+        """Só as colunas que a lista mostra; os municípios numa consulta para a página toda."""
+        return (
+            self.only("numero", "ano", "tipo", "estado", "nome_proposto", "ultima_movimentacao")
+            .prefetch_related(models.Prefetch("municipios_origem", Municipio.objects.only("nome")))
+            .com_prazo_mais_proximo()
+        )
+
+    def com_prazo_mais_proximo(self):
+        """`prazo_mais_proximo`: o menor vencimento entre os ofícios com prazo aberto do
+        processo (vigentes, sem resposta, com AR; processo não terminal — Art. 2º, § 3º).
+        O modelo do ofício vem da relação `oficios`, da fase da instrução (STYLE, regra 6)."""
+        try:
+            Oficio = self.model._meta.get_field("oficios").related_model
+        except FieldDoesNotExist:
+            return self.annotate(prazo_mais_proximo=models.Value(None, models.DateField()))
+        abertos = Oficio.objects.com_prazo_aberto().filter(processo=models.OuterRef("pk"))
+        return self.annotate(
+            prazo_mais_proximo=models.Subquery(
+                abertos.order_by("vencimento").values("vencimento")[:1]
+            )
+        )
 
 
 class FormaEncaminhamento(models.TextChoices):
@@ -262,7 +281,11 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.AGUARDANDO_CERTIDOES,
         target=Estado.AGUARDANDO_PARECER_MERITO,
-        conditions=[art2_v_verificado, certidoes_respondidas],
+        # Art. 2º, §§ 2º e 3º: as certidões são conferidas pela fase da instrução.
+        conditions=[
+            art2_v_verificado,
+            extensoes.condicoes_da_fase("concluir_certidoes", obrigatoria=True),
+        ],
         permission=permissao_do_ato("concluir_certidoes"),
     )
     def concluir_certidoes(self, dados: dict) -> None:
@@ -275,21 +298,13 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         permission=permissao_do_ato("emitir_parecer_merito"),
     )
     def emitir_parecer_merito(self, dados: dict) -> None:
-        """Art. 18. Na criação, o parecer traz a avaliação do Art. 2º (e § 1º), calculada e
-        gravada com os parâmetros usados; "requisitos indispensáveis": favorável só com
-        todos atendidos."""
-        if not rito.RITOS[self.tipo].requisitos_art2:
-            return
-        try:
-            veredito = avaliacao.avaliar_art2(self, dados.get("figuras_art2") or {})
-        except (KeyError, TypeError, ValueError) as exc:
-            raise AtoRecusado(f"Não foi possível avaliar o Art. 2º: {exc}") from exc
-        dados["avaliacao_art2"] = como_dict(veredito)
-        if dados["conclusao"] == "favoravel" and not veredito.atende:
-            raise AtoRecusado(
-                "Parecer favorável recusado: requisitos indispensáveis não atendidos "
-                "(Art. 2º e § 1º). " + " ".join(avaliacao.falhas(veredito))
-            )
+        """Art. 18. Na criação (e na extinção, Art. 10), o parecer traz a avaliação do
+        Art. 2º calculada pela instrução sobre os números das certidões e gravada com os
+        parâmetros usados; "requisitos indispensáveis": favorável só com todos atendidos."""
+        if rito.RITOS[self.tipo].requisitos_art2:
+            _preparo_obrigatorio("emitir_parecer_merito", self, dados)
+        else:
+            extensoes.preparar("emitir_parecer_merito", self, dados)
 
     @transition(
         estado,
@@ -398,6 +413,9 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         data_ato = getattr(self, "data_do_ato", None)
         if sessao and data_ato and sessao < data_ato:
             raise AtoRecusado(SESSAO_ANTES_DO_ATO)
+        # O que o texto do projeto diz e as fases calculam (na extinção, os municípios que
+        # recebem o território, Art. 10, §§ 1º e 2º) fica gravado no Andamento.
+        extensoes.preparar("apresentar_pl", self, dados)
         if self.tipo not in TIPOS_COM_NOME_NOVO:
             return
         if not dados.get("declara_pessoa_viva"):
@@ -526,6 +544,30 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         for campo in retificacao.CAMPOS:
             dados.pop(campo, None)
         dados["alteracoes"] = [a.como_dict() for a in alteracoes]
+
+    # Art. 23: em qualquer estado (também depois de concluído ou arquivado). O que se libera
+    # e o registro da liberação são da app transparencia (condição, preparo e efeito).
+    @transition(
+        estado,
+        source=list(Estado.values),
+        target=None,
+        conditions=[extensoes.condicoes_da_fase("liberar_informacao", obrigatoria=True)],
+        permission=autoriza_liberacao,
+    )
+    def liberar_informacao(self, dados: dict) -> None:
+        """Libera ao público um documento interno ou os detalhes internos (Art. 23)."""
+        _preparo_obrigatorio("liberar_informacao", self, dados)
+
+    @transition(
+        estado,
+        source=list(Estado.values),
+        target=None,
+        conditions=[extensoes.condicoes_da_fase("revogar_liberacao", obrigatoria=True)],
+        permission=autoriza_liberacao,
+    )
+    def revogar_liberacao(self, dados: dict) -> None:
+        """Revoga uma liberação vigente; a liberação e a revogação ficam na trilha."""
+        _preparo_obrigatorio("revogar_liberacao", self, dados)
 
 
 def _preparo_obrigatorio(nome_ato: str, processo: Processo, dados: dict) -> None:

@@ -22,7 +22,6 @@ from processos.models import (
 )
 from processos.papeis import DEPUTADO, papeis_do_usuario, tem_papel
 from processos.sequencias import proximo_numero
-from processos.servicos_oficios import oficios_do_ato
 
 MENSAGEM_DESATUALIZADO = (
     "O processo foi movimentado por outra pessoa enquanto este formulário estava aberto. "
@@ -54,6 +53,10 @@ class DadosProtocolo:
     area_total_km2: object | None = None
     divisas: str = ""
     memorial_descritivo: str = ""
+    # Extinção (Art. 10): o fundamento e os municípios que recebem o território (§§ 1º e
+    # 2º), gravados no Andamento; a fase da representação os guarda nos seus dados.
+    fundamento_extincao: str = ""
+    municipios_destino: tuple = ()
 
 
 def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
@@ -89,11 +92,19 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
             estado_destino=processo.estado,
             usuario=usuario,
             data_ato=dados.data_leitura_expediente,
-            dados={"forma_encaminhamento": dados.forma_encaminhamento},
+            dados={"forma_encaminhamento": dados.forma_encaminhamento} | _extincao(dados),
         )
+        extensoes.aplicar_efeitos(andamento)
         # Art. 14: o comprovante de protocolo para os peticionários, na mesma transação.
         emitir_documentos_do_ato(andamento)
     return processo
+
+
+def _extincao(dados: DadosProtocolo) -> dict:
+    if not dados.fundamento_extincao:
+        return {}
+    destinos = [{"codigo_ibge": m.codigo_ibge, "nome": m.nome} for m in dados.municipios_destino]
+    return {"fundamento_extincao": dados.fundamento_extincao, "municipios_destino": destinos}
 
 
 def validar_data_ato(data_ato: date, *, anterior: date | None) -> None:
@@ -172,10 +183,12 @@ def praticar_ato(
             justificativa=justificativa.strip(),
             dados=dados,
         )
-        # As linhas que a fase do ato cria (resultado do plebiscito, fases no TRE, ...).
+        # As linhas que a fase do ato cria (resultado do plebiscito, fases no TRE, ...), os
+        # PDFs do ato e, depois deles, o que vem nos autos em seguida (os ofícios do Art. 17,
+        # § 2º, com os seus PDFs) — tudo na mesma transação.
         extensoes.aplicar_efeitos(andamento)
-        # Art. 17, § 2º: os ofícios nascem na mesma transação do parecer, com os seus PDFs.
-        emitir_documentos_do_ato(andamento, oficios=oficios_do_ato(andamento))
+        emitir_documentos_do_ato(andamento)
+        extensoes.aplicar_efeitos(andamento, depois_dos_documentos=True)
         return andamento
 
 

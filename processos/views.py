@@ -8,12 +8,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count
-from django.http import Http404
+from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 
 from documentos.emissao import emite_documentos
-from processos import extensoes, retificacao, services
+from processos import exportacao, extensoes, retificacao, services
 from processos.atos import ATOS, POR_SLUG
 from processos.avaliacao import avaliar_nome
 from processos.avisos import TEXTO_BLOQUEIO_FEDERAL, avisos_legais
@@ -21,11 +22,16 @@ from processos.diagrama import etapas
 from processos.estados import TIPOS_COM_NOME_NOVO, Estado
 from processos.filtros import ProcessoFilter
 from processos.forms import ManifestacaoForm, ProtocolarForm, descrever_dado, formulario_do_ato
-from processos.models import AtoRecusado, Oficio, Processo, RegistroAcesso
-from processos.papeis import DEPUTADO, LEITORES, PRESIDENTE, SERVIDOR, papeis_do_usuario, tem_papel
+from processos.models import AtoRecusado, Processo, RegistroAcesso
+from processos.papeis import (
+    DEPUTADO,
+    LEITORES,
+    e_equipe,
+    papeis_do_usuario,
+    tem_papel,
+)
 from processos.proximo_ato import descrever_espera
 from processos.rito import DESVIOS
-from processos.servicos_oficios import linhas_do_processo
 from requisitos.models import parametros_em_vigor
 from requisitos.municipios_br import por_codigo
 from requisitos.prazos import DIAS_ALERTA
@@ -47,7 +53,9 @@ def painel(request):
     por_estado = dict(Processo.objects.values_list("estado").annotate(total=Count("id")).order_by())
     meus_estados = services.estados_com_atos_do_usuario(request.user)
     hoje = timezone.localdate()
-    prazos = Oficio.objects.contagem_de_prazos(hoje, hoje + timedelta(days=DIAS_ALERTA))
+    # Os ofícios são da instrução: lidos pela relação, sem importar a fase (STYLE, regra 6).
+    oficios = Processo._meta.get_field("oficios").related_model.objects
+    prazos = oficios.contagem_de_prazos(hoje, hoje + timedelta(days=DIAS_ALERTA))
     return render(
         request,
         "processos/painel.html",
@@ -100,10 +108,29 @@ def lista(request):
         {
             "filtro": filtro,
             "pagina": pagina,
+            "linhas": linhas_da_lista(pagina.object_list),
             "parametros": parametros.urlencode(),
             "colunas": _colunas_ordenaveis(request.GET),
+            "pode_exportar": e_equipe(request.user),
         },
     )
+
+
+@login_required
+def exportar_lista(request):
+    """A lista filtrada inteira (todas as páginas, mesmos filtros e ordem) em CSV: `;` e
+    UTF-8 com BOM, como o Excel em pt-BR abre. Decisão (Art. 22): o Deputado tem vista dos
+    autos, sem exportação — só a equipe exporta."""
+    if not e_equipe(request.user):
+        raise PermissionDenied("A exportação da lista é da CRT e da Mesa (Art. 22).")
+    filtro = ProcessoFilter(request.GET, queryset=Processo.objects.para_listagem(), request=request)
+    resposta = StreamingHttpResponse(
+        exportacao.linhas_csv(filtro.qs), content_type="text/csv; charset=utf-8"
+    )
+    resposta["Content-Disposition"] = (
+        f'attachment; filename="processos-{timezone.localdate():%Y-%m-%d}.csv"'
+    )
+    return resposta
 
 
 COLUNAS = [
@@ -113,7 +140,40 @@ COLUNAS = [
     (None, "Municípios de origem"),
     ("estado", "Estado"),
     ("movimentacao", "Última movimentação"),
+    ("prazo", "Prazo mais próximo"),
 ]
+
+CLASSE_DO_ESTADO = {
+    Estado.CONCLUIDO: "concluido",
+    Estado.ARQUIVADO: "arquivado",
+    Estado.SOBRESTADO: "sobrestado",
+    Estado.EM_DILIGENCIA: "desvio",
+    Estado.DELIBERACAO_ARQUIVAMENTO: "desvio",
+}
+
+
+def linhas_da_lista(processos) -> list[dict]:
+    """O que cada linha mostra, já resolvido (URL, rótulos, datas): o template só escreve."""
+    hoje = timezone.localdate()
+    prefixo = reverse("processos:lista")
+    linhas = []
+    for p in processos:
+        prazo = p.prazo_mais_proximo
+        linhas.append(
+            {
+                "protocolo": p.protocolo,
+                "url": f"{prefixo}{p.slug}/",
+                "tipo": p.get_tipo_display(),
+                "nome": p.nome_proposto,
+                "municipios": ", ".join(m.nome for m in p.municipios_origem.all()),
+                "estado_rotulo": p.get_estado_display(),
+                "estado_classe": CLASSE_DO_ESTADO.get(p.estado, "andamento"),
+                "movimentacao": timezone.localtime(p.ultima_movimentacao),
+                "prazo": prazo,
+                "prazo_vencido": prazo is not None and prazo < hoje,
+            }
+        )
+    return linhas
 
 
 def _colunas_ordenaveis(query) -> list[dict]:
@@ -137,7 +197,9 @@ def _colunas_ordenaveis(query) -> list[dict]:
 def novo(request):
     if not tem_papel(request.user, *ATOS["protocolar"].papeis):
         raise PermissionDenied("Somente a CRT ou a Mesa podem protocolar.")
-    form = ProtocolarForm(request.POST or None)
+    # A fase da representação acrescenta ao protocolo os campos da extinção (Art. 10).
+    formulario = extensoes.formulario("protocolar") or ProtocolarForm
+    form = formulario(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             processo = services.protocolar_processo(
@@ -164,7 +226,6 @@ def detalhe(request, protocolo):
         # Art. 22: vista ao processo na sala das Comissões — cada vista fica registrada.
         RegistroAcesso.objects.create(usuario=request.user, processo=processo)
     andamentos = list(processo.andamentos.select_related("usuario"))
-    oficios = linhas_do_processo(processo)
     return render(
         request,
         "processos/detalhe.html",
@@ -177,23 +238,26 @@ def detalhe(request, protocolo):
             "municipios": processo.municipios_origem.all(),
             "avaliacao_art2": _avaliacao_art2(andamentos),
             "manifestacoes": processo.manifestacoes.select_related("deputado"),
-            "oficios": oficios,
-            # O prazo dito na seção dos ofícios é o do parâmetro legal (Art. 2º, § 3º).
-            "prazo_oficio_dias": parametros_em_vigor().prazo_oficio_dias if oficios else None,
-            "espera": _espera(processo, oficios),
-            "opera_oficios": tem_papel(request.user, SERVIDOR, PRESIDENTE),
+            "espera": _espera(processo),
             "toponimia": avaliar_nome(processo) if processo.tipo in TIPOS_COM_NOME_NOVO else None,
             "secoes": extensoes.secoes(processo, request.user),
         },
     )
 
 
-def _espera(processo, oficios) -> str:
+def _espera(processo) -> str:
     """A frase "Aguardando: <ato> — <quem>", com o que depende do banco: os órgãos que ainda
     não responderam ao ofício vigente e a representação incompleta (Art. 15 e 16)."""
-    sem_resposta = tuple(
-        dict.fromkeys(linha.oficio.orgao for linha in oficios if linha.aguarda_resposta)
-    )
+    sem_resposta = ()
+    if processo.estado == Estado.AGUARDANDO_CERTIDOES:
+        sem_resposta = tuple(
+            dict.fromkeys(
+                processo.oficios.vigentes()
+                .filter(respondido_em__isnull=True)
+                .order_by("criado_em", "id")
+                .values_list("orgao", flat=True)
+            )
+        )
     incompleta = processo.estado in (Estado.PROTOCOLADA, Estado.EM_DILIGENCIA) and bool(
         services.motivos_indisponivel(processo, "receber_na_crt")
     )

@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from documentos.models import FalhaIntegridade, SerieDocumento
+from instrucao.models import AvisoPrazo, RascunhoReiteracao, SequenciaOficio
 from plebiscito.models import AcompanhamentoTre
 from processos.models import Andamento, Processo
-from processos.oficios import SequenciaOficio
 from processos.registros import RegistroAcesso
 from processos.services import DadosProtocolo, protocolar_processo, registrar_manifestacao
 from representacao.models import DadosRepresentacao, ImportacaoAssinaturas
@@ -26,8 +26,19 @@ from tests.processos.construtores import (
     semear_oficios,
     semear_resultado,
 )
+from transparencia.models import Liberacao
 
-APPS_DO_SISTEMA = {"requisitos", "processos", "representacao", "plebiscito", "documentos"}
+# (acompanhamento tem a sua própria prova do admin: endereços nunca exibidos e apagáveis a
+# pedido do cidadão — tests/acompanhamento.)
+APPS_DO_SISTEMA = {
+    "requisitos",
+    "processos",
+    "instrucao",
+    "representacao",
+    "plebiscito",
+    "documentos",
+    "transparencia",
+}
 
 # Todo modelo das apps do sistema está numa das duas listas, com o porquê; um modelo novo faz
 # falhar `test_admin_nao_altera_nem_apaga_registros_cuja_historia_importa` até ser classificado.
@@ -38,9 +49,14 @@ HISTORICO = {
     "processos.Andamento": "trilha dos atos praticados (auditoria)",
     "processos.RegistroAcesso": "auditoria das vistas dos Deputados (Art. 22)",
     "processos.Manifestacao": "voz do Deputado registrada no processo (Art. 22)",
-    "processos.Oficio": "ofício, prazo e resposta mudam só pelos atos (Art. 2º, § 3º)",
+    "instrucao.Oficio": "ofício, prazo e resposta mudam só pelos atos (Art. 2º, § 3º)",
     "processos.SequenciaProtocolo": "numeração do protocolo sem buraco nem repetição",
-    "processos.SequenciaOficio": "numeração dos ofícios sem buraco nem repetição",
+    "instrucao.SequenciaOficio": "numeração dos ofícios sem buraco nem repetição",
+    "instrucao.Certidao": "resposta do órgão, versionada: a correção é uma versão nova",
+    "instrucao.FiguraCertidao": "números que a certidão atesta (lidos pela avaliação)",
+    "instrucao.RascunhoReiteracao": "rascunho do servidor; a reiteração é do Presidente (Art. 21)",
+    "instrucao.AvisoPrazo": "registro dos avisos de prazo enviados (não se repetem)",
+    "transparencia.Liberacao": "liberação e revogação do Art. 23, cada uma com Andamento",
     "representacao.Signatario": "lista de assinaturas do Art. 13: quem assinou e quando",
     "representacao.ImportacaoAssinaturas": "origem (arquivo, hash) das assinaturas importadas",
     "representacao.DocumentoRepresentacao": "documento do Art. 15, versionado com hash",
@@ -161,8 +177,27 @@ def test_dados_do_processo_sao_somente_leitura_no_admin(client, administrador, s
 def _semear_historico(operador, deputado) -> None:
     """Ao menos uma linha de cada modelo de histórico (os parâmetros vêm da migração)."""
     processo = protocolar_instruido(operador)  # processo, andamento, protocolo, Art. 15, PDF
-    semear_oficios(processo, operador, respondidos=False)
+    oficio, *_ = semear_oficios(processo, operador, respondidos=True)
     SequenciaOficio.objects.create(ano=PASSADO.year, ultimo=3)
+    RascunhoReiteracao.objects.create(oficio=oficio, enviar_em=PASSADO, preparado_por=operador)
+    AvisoPrazo.objects.create(
+        oficio=oficio,
+        evento="vencido",
+        destinatario=operador,
+        email="servidor@example.org",
+        dia=PASSADO,
+    )
+    Liberacao.objects.create(
+        processo=processo,
+        andamento=Andamento.objects.create(
+            processo=processo,
+            ato="liberar_informacao",
+            estado_origem=processo.estado,
+            estado_destino=processo.estado,
+            usuario=operador,
+            data_ato=PASSADO,
+        ),
+    )
     semear_resultado(processo, operador)
     AcompanhamentoTre.objects.create(
         processo=processo,

@@ -247,10 +247,12 @@ def _rotas_da_api(padroes=None, prefixo=""):
         rota = prefixo + str(padrao.pattern)
         if isinstance(padrao, URLResolver):
             yield from _rotas_da_api(padrao.url_patterns, rota)
-        elif isinstance(padrao, URLPattern) and rota.startswith("api/v1/"):
+        elif isinstance(padrao, URLPattern) and rota.startswith("api/v1/simulacoes/"):
             yield "/" + rota
 
 
+# As rotas que recebem JSON (as simulações); os dados abertos (api/v1/processos/) só leem e
+# respondem 405 a um POST (tests/transparencia).
 ROTAS_DA_API = sorted(_rotas_da_api())
 
 

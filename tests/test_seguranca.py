@@ -289,3 +289,14 @@ def test_templates_servidos_nao_tem_script_nem_estilo_embutido():
         for achado in embutidos.findall(caminho.read_text())
     ]
     assert achados == []
+
+
+def test_host_fora_de_allowed_hosts_e_400_e_nao_500(client, settings):
+    """DisallowedHost sai do CommonMiddleware antes da autenticação: a página de erro não
+    tem `request.user`, e mesmo assim é a página 400 em pt-BR."""
+    settings.ALLOWED_HOSTS = ["emancipacao.al.mt.gov.br"]
+    settings.DEBUG = False
+
+    resposta = client.get("/portal/", HTTP_HOST="atacante.exemplo")
+
+    assert resposta.status_code == 400

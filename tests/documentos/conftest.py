@@ -76,11 +76,8 @@ def _atos(texto: str) -> list[tuple[str, str, dict]]:
         (
             "emitir_parecer_merito",
             "presidente",
-            {
-                "conclusao": "favoravel",
-                "texto_parecer": "Requisitos atendidos.",
-                "figuras_art2": FIGURAS_ART2,
-            },
+            # Os números do Art. 2º vêm das certidões (FIGURAS_ART2, em `responder_oficios`).
+            {"conclusao": "favoravel", "texto_parecer": "Requisitos atendidos."},
         ),
         (
             "deliberar_plenario",
@@ -182,7 +179,7 @@ def construir(servidor, presidente, mesa, media):
             return processo
         for nome, quem, valores in _atos(texto):
             if nome == "concluir_certidoes":
-                responder_oficios(processo, servidor)
+                responder_oficios(processo, servidor, figuras=FIGURAS_ART2)
             if nome == "receber_na_crt":
                 instruir_representacao(processo, servidor)
             praticar_ato(

@@ -6,6 +6,7 @@ from pypdf import PdfReader
 
 from documentos import conteudo, emissao
 from documentos.models import Documento, Modalidade
+from instrucao.models import FiguraCertidao
 from processos.models import AtoRecusado, Processo
 from processos.services import praticar_ato
 from tests.documentos.auxiliares import paginas_texto, sem_espacos, sha256, texto
@@ -113,7 +114,10 @@ def _confere_projeto_de_lei(processo):
     assert sem_espacos("Começa na foz do Rio Arinos") in conteudo_pdf
     assert sem_espacos("1º de janeiro de 2029") in conteudo_pdf
     assert "Art.7º,IV" in conteudo_pdf and "FPM-ICMS-25" in conteudo_pdf
-    assert "Tapurah" in conteudo_pdf
+    # Art. 7º, V: a parcela certificada pela SEFAZ, não "conforme certidão", e a soma.
+    assert "Tapurah12,5%" in conteudo_pdf
+    assert sem_espacos("Total transferido ao novo município 12,5 %") in conteudo_pdf
+    assert "conformecertidãodaSEFAZ" not in conteudo_pdf
 
 
 def test_processo_ate_o_pl_emite_cada_documento_com_seu_conteudo_hash_e_paginacao(construir):
@@ -193,7 +197,11 @@ def test_falha_na_emissao_desfaz_o_ato(construir, presidente, monkeypatch):
 
 def test_ato_recusado_nao_emite_nada(construir, presidente):
     processo = construir(ate="concluir_certidoes")
-    with pytest.raises(AtoRecusado):
+    # O TRE certificou 1 eleitor: o Art. 2º, II, não é atendido e o favorável é recusado.
+    FiguraCertidao.objects.filter(
+        certidao__oficio__processo=processo, certidao__oficio__orgao="tre"
+    ).update(eleitores=1)
+    with pytest.raises(AtoRecusado, match="Parecer favorável recusado"):
         praticar_ato(
             processo_id=processo.pk,
             nome_ato="emitir_parecer_merito",
@@ -238,11 +246,11 @@ def test_parecer_que_solicita_documentos_emite_um_oficio_por_orgao(construir):
     assert "REITERAÇÃO" not in conteudo_pdf
 
 
-def test_reiteracao_emite_oficio_que_cita_o_art_9(construir, servidor):
+def test_reiteracao_emite_oficio_que_cita_o_art_9(construir, presidente):
     from datetime import timedelta
 
-    from processos.models import Oficio
-    from processos.servicos_oficios import reiterar_oficio
+    from instrucao.models import Oficio
+    from instrucao.services import reiterar_oficio
 
     processo = construir(ate="emitir_parecer_preliminar")
     tre = processo.oficios.get(orgao="tre")
@@ -254,11 +262,13 @@ def test_reiteracao_emite_oficio_que_cita_o_art_9(construir, servidor):
     )
     tre.refresh_from_db()
 
-    nova = reiterar_oficio(oficio_id=tre.pk, usuario=servidor, enviado_em=timezone.localdate())
+    # Art. 21: a reiteração é emitida pelo Presidente.
+    nova = reiterar_oficio(oficio_id=tre.pk, usuario=presidente, enviado_em=timezone.localdate())
 
     doc = Documento.objects.get(processo=processo, tipo="oficio", titulo__contains=nova.numero)
     conteudo_pdf = texto(doc.arquivo.path)
     assert "REITERAÇÃO" in conteudo_pdf
     assert f"Reitero o Ofício nº {tre.numero}" in conteudo_pdf
     assert "(Art. 9º)" in conteudo_pdf
-    assert doc.emitido_por == servidor and "Alice Servidora" in conteudo_pdf
+    assert doc.emitido_por == presidente and "Bruno Presidente" in conteudo_pdf
+    assert "Presidente da" in conteudo_pdf

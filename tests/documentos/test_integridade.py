@@ -19,11 +19,12 @@ from django.utils import timezone
 from documentos import emissao
 from documentos.copia_integral import emitir_copia_integral
 from documentos.models import Documento, FalhaIntegridade
+from instrucao.models import Certidao
+from instrucao.services import registrar_resposta
 from processos.models import AtoRecusado
 from processos.services import praticar_ato
-from processos.servicos_oficios import registrar_resposta
 from representacao.models import DocumentoRepresentacao
-from tests.processos.construtores import responder_oficios
+from tests.processos.construtores import dados_certidao, responder_oficios
 from tests.representacao.construtores import pdf_real
 
 pytestmark = pytest.mark.django_db
@@ -126,8 +127,8 @@ def test_documento_cujo_arquivo_sumiu_responde_410(client, servidor, parecer):
 
 
 def test_certidao_do_oficio_alterada_e_recusada(client, servidor, processo):
-    oficio = processo.oficios.exclude(certidao="").first()
-    _adulterar(oficio.certidao)
+    oficio = processo.oficios.filter(certidoes__isnull=False).first()
+    _adulterar(oficio.certidao_vigente.arquivo)
     client.force_login(servidor)
 
     resposta = client.get(f"/processos/{processo.slug}/oficios/{oficio.pk}/certidao/")
@@ -138,8 +139,8 @@ def test_certidao_do_oficio_alterada_e_recusada(client, servidor, processo):
 
 
 def test_certidao_do_oficio_sumida_responde_410(client, servidor, processo):
-    oficio = processo.oficios.exclude(certidao="").first()
-    _apagar(oficio.certidao)
+    oficio = processo.oficios.filter(certidoes__isnull=False).first()
+    _apagar(oficio.certidao_vigente.arquivo)
     client.force_login(servidor)
 
     resposta = client.get(f"/processos/{processo.slug}/oficios/{oficio.pk}/certidao/")
@@ -224,18 +225,18 @@ def test_encaminhar_ao_tre_e_recusado_se_um_documento_emitido_foi_alterado(const
 
 
 def test_copia_integral_e_recusada_se_a_certidao_de_um_oficio_foi_alterada(processo, presidente):
-    oficio = processo.oficios.exclude(certidao="").first()
-    _adulterar(oficio.certidao)
+    oficio = processo.oficios.filter(certidoes__isnull=False).first()
+    _adulterar(oficio.certidao_vigente.arquivo)
 
-    with pytest.raises(AtoRecusado, match=f"Ofício nº {oficio.numero}: o arquivo não confere"):
+    with pytest.raises(AtoRecusado, match=rf"Ofício nº {oficio.numero}\): o arquivo não confere"):
         emitir_copia_integral(processo, usuario=presidente)
 
     assert not Documento.objects.filter(tipo="copia_integral").exists()
 
 
 def test_copia_integral_pela_tela_mostra_a_recusa(client, presidente, processo):
-    oficio = processo.oficios.exclude(certidao="").first()
-    _apagar(oficio.certidao)
+    oficio = processo.oficios.filter(certidoes__isnull=False).first()
+    _apagar(oficio.certidao_vigente.arquivo)
     client.force_login(presidente)
 
     resposta = client.post(f"/processos/{processo.slug}/documentos/copia-integral/", follow=True)
@@ -265,11 +266,15 @@ def test_certidao_que_nao_abre_no_pypdf_ou_longa_demais_e_recusada(
             oficio_id=oficio.pk,
             usuario=servidor,
             respondido_em=timezone.localdate(),
-            certidao=SimpleUploadedFile("certidao.pdf", conteudo),
+            certidao=dados_certidao(
+                oficio,
+                data=timezone.localdate(),
+                arquivo=SimpleUploadedFile("certidao.pdf", conteudo),
+            ),
         )
 
     oficio.refresh_from_db()
-    assert not oficio.certidao and oficio.respondido_em is None
+    assert oficio.certidao_vigente is None and oficio.respondido_em is None
 
 
 # --- verificar_integridade ----------------------------------------------------------------------
@@ -285,14 +290,14 @@ def _verificar(*argumentos) -> tuple[str, CommandError | None]:
 
 
 def test_comando_aponta_cada_arquivo_alterado_ou_sumido_e_termina_com_erro(processo, parecer):
-    oficio = processo.oficios.exclude(certidao="").first()
+    oficio = processo.oficios.filter(certidoes__isnull=False).first()
     art15 = DocumentoRepresentacao.objects.filter(processo=processo).first()
     _adulterar(parecer.arquivo)
-    _apagar(oficio.certidao)
+    _apagar(oficio.certidao_vigente.arquivo)
     _adulterar(art15.arquivo)
     total = (
         Documento.objects.count()
-        + processo.oficios.exclude(certidao="").count()
+        + Certidao.objects.filter(oficio__processo=processo).count()
         + DocumentoRepresentacao.objects.count()
     )
 
@@ -302,7 +307,7 @@ def test_comando_aponta_cada_arquivo_alterado_ou_sumido_e_termina_com_erro(proce
     linhas = [linha for linha in saida.splitlines() if linha.startswith("PROBLEMA")]
     assert len(linhas) == 3
     assert f"PROBLEMA Documento {parecer.codigo}: arquivo alterado" in saida
-    assert f"PROBLEMA Certidão do Ofício nº {oficio.numero}: arquivo ausente" in saida
+    assert f"PROBLEMA Certidão do Ofício nº {oficio.numero} (versão 1): arquivo ausente" in saida
     assert f"PROBLEMA Documento do Art. 15 {art15.pk}: arquivo alterado" in saida
     assert f"{total} arquivos conferidos; 3 com problema" in saida
     assert FalhaIntegridade.objects.filter(porta="verificar_integridade").count() == 3

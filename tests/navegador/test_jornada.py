@@ -88,7 +88,7 @@ def _protocolar_criacao(pagina) -> None:
     pagina.get_by_label("Nome proposto").fill("Nova Fronteira do Norte")
     pagina.get_by_label("Sede proposta").fill("Nova Fronteira do Norte")
     # A lista de caixas de marcar, com o filtro do static/js/lista-filtravel.js.
-    pagina.get_by_label("Filtrar municípios pelo nome").fill("sorri")
+    pagina.get_by_role("searchbox", name="Filtrar municípios pelo nome").fill("sorri")
     assert pagina.get_by_role("checkbox", name="Alta Floresta").is_hidden()
     pagina.get_by_role("checkbox", name="Sorriso", exact=True).check()
     pagina.get_by_label("Diretamente pela comunidade").check()

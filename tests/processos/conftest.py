@@ -14,7 +14,8 @@ def sem_pdf(request):
         return
     with (
         mock.patch("processos.services.emitir_documentos_do_ato"),
-        mock.patch("processos.servicos_oficios.emitir_reiteracao"),
+        mock.patch("instrucao.services.emitir_oficios"),
+        mock.patch("instrucao.services.emitir_reiteracao"),
     ):
         yield
 

@@ -15,12 +15,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.utils import timezone
 
-from processos.models import Andamento, FormaEncaminhamento, Oficio, Processo
+from instrucao.models import Certidao, FiguraCertidao, Oficio
+from instrucao.services import DadosCertidao, registrar_resposta
+from processos.models import Andamento, FormaEncaminhamento, Processo
 from processos.papeis import GRUPOS
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
-from processos.servicos_oficios import registrar_resposta
 from requisitos.models import Municipio, ValorAdicionado
-from tests.representacao.construtores import instruir_representacao, pdf_real
+from tests.representacao.construtores import instruir_extincao, instruir_representacao, pdf_real
 
 SENHA = "senha-de-teste-123"
 # Data dos andamentos semeados: anterior a qualquer ato praticado "hoje" nos testes.
@@ -175,16 +176,9 @@ DADOS: dict[str, dict[str, dict]] = {
     },
     "concluir_certidoes": {"": {}},
     "emitir_parecer_merito": {
-        "favoravel": {
-            "conclusao": "favoravel",
-            "texto_parecer": "Parecer de mérito.",
-            "figuras_art2": FIGURAS_ART2,
-        },
-        "contrario": {
-            "conclusao": "contrario",
-            "texto_parecer": "Parecer de mérito.",
-            "figuras_art2": FIGURAS_ART2,
-        },
+        # Os números do Art. 2º vêm das certidões (`responder_oficios`), não do formulário.
+        "favoravel": {"conclusao": "favoravel", "texto_parecer": "Parecer de mérito."},
+        "contrario": {"conclusao": "contrario", "texto_parecer": "Parecer de mérito."},
     },
     "deliberar_plenario": {
         "aprovado": _sessao(resultado="aprovado"),
@@ -239,6 +233,9 @@ DADOS: dict[str, dict[str, dict]] = {
     # Nome e sede: retificáveis em toda etapa até a apresentação do PL (Art. 7º, I); os demais
     # campos, ausentes, ficam como estão.
     "retificar_dados": {"": {"nome_proposto": "Vale do Arinos", "sede_proposta": "Vale do Arinos"}},
+    # Art. 23 (app transparencia): os detalhes internos do processo, liberados e revogados.
+    "liberar_informacao": {"": {"item": "detalhes"}},
+    "revogar_liberacao": {"": {"item": "detalhes"}},
 }
 TODOS_OS_ATOS = tuple(DADOS)
 
@@ -331,9 +328,7 @@ def para_post(dados: dict) -> dict:
     """Os dados de um ato como o navegador os envia (datas dd/mm/aaaa, caixas "on")."""
     post = {}
     for campo, valor in dados.items():
-        if campo == "figuras_art2":
-            post |= _figuras_para_post(valor)
-        elif campo == "condicoes_instalacao":
+        if campo == "condicoes_instalacao":
             post[campo] = "sim" if valor else "nao"
         elif isinstance(valor, bool):
             if valor:
@@ -342,22 +337,6 @@ def para_post(dados: dict) -> dict:
             post[campo] = valor.strftime("%d/%m/%Y")
         else:
             post[campo] = str(valor)
-    return post
-
-
-def _figuras_para_post(figuras: dict) -> dict:
-    """Os números do Art. 2º como o formulário do parecer de mérito os recebe: um campo por
-    número, e os do § 1º prefixados pelo código IBGE de cada município de origem."""
-    post = {
-        campo: str(valor)
-        for campo, valor in figuras.items()
-        if campo not in ("remanescentes", "continuidade_territorial")
-    }
-    post["continuidade_territorial"] = "sim" if figuras["continuidade_territorial"] else "nao"
-    for remanescente in figuras["remanescentes"]:
-        prefixo = f"rem_{remanescente['codigo_ibge']}_"
-        for campo in ("populacao", "eleitores", "casas_centro_urbano", "valor_adicionado"):
-            post[prefixo + campo] = str(remanescente[campo])
     return post
 
 
@@ -463,8 +442,20 @@ def processo_no_estado(
     processo = protocolar_variante(usuario, variante, **campos)
     if estado in ("protocolada", "em_diligencia"):
         instruir_representacao(processo, usuario)  # receber_na_crt decide pelos dados
+    elif processo.tipo == "extincao":
+        # Os dados do Art. 10 (fundamento, destino) decidem o parecer de mérito e o PL.
+        instruir_extincao(processo, usuario)
+    caminho = processo.caminho()
     if estado == "aguardando_certidoes":
         semear_oficios(processo, usuario, respondidos=certidoes_respondidas)
+    elif (
+        "aguardando_certidoes" in caminho
+        and caminho.index(estado) > caminho.index("aguardando_certidoes")
+        if estado in caminho
+        else False
+    ):
+        # Depois da instrução, as certidões respondidas com os seus números (o PL as lê).
+        semear_oficios(processo, usuario, respondidos=True)
     visita = DADOS["registrar_visita"][""]
     _semear(processo, usuario, "registrar_visita", "em_instrucao", "visita_realizada", visita)
     if estado == "resultado_em_analise":
@@ -507,14 +498,8 @@ def certidao_pdf(nome: str = "certidao.pdf", conteudo: bytes = PDF_MINIMO):
 
 def semear_oficios(processo, usuario, *, respondidos: bool) -> list[Oficio]:
     """Ofícios gravados direto no banco, como se enviados (e respondidos) em PASSADO."""
-    resposta = {}
-    if respondidos:
-        resposta = {
-            "respondido_em": PASSADO,
-            "certidao": ContentFile(PDF_MINIMO, name="certidao.pdf"),
-            "sha256_certidao": hashlib.sha256(PDF_MINIMO).hexdigest(),
-        }
-    return [
+    resposta = {"respondido_em": PASSADO} if respondidos else {}
+    oficios = [
         Oficio.objects.create(
             processo=processo,
             orgao=orgao,
@@ -526,20 +511,78 @@ def semear_oficios(processo, usuario, *, respondidos: bool) -> list[Oficio]:
         )
         for orgao in ORGAOS_POR_TIPO[processo.tipo]
     ]
+    for oficio in oficios if respondidos else ():
+        dados = dados_certidao(oficio, data=PASSADO)
+        certidao = Certidao.objects.create(
+            oficio=oficio,
+            numero=f"C-{oficio.numero}",
+            data=PASSADO,
+            arquivo=ContentFile(PDF_MINIMO, name="certidao.pdf"),
+            sha256=hashlib.sha256(PDF_MINIMO).hexdigest(),
+            exercicio=dados.exercicio,
+            registrada_por=usuario,
+        )
+        for chave, campos in dados.figuras.items():
+            municipio = None if chave == "area" else Municipio.objects.get(codigo_ibge=chave[1:])
+            FiguraCertidao.objects.create(
+                certidao=certidao, chave=chave, municipio=municipio, **campos
+            )
+    return oficios
 
 
-def responder_oficios(processo, usuario, *, orgaos=None) -> None:
-    """Registra, pelo serviço, a resposta com certidão de cada ofício vigente em aberto (ou
-    só dos `orgaos` dados)."""
+# O que cada órgão certifica nos processos de teste (atende ao Art. 2º e ao § 1º): os
+# números de FIGURAS_ART2, a área de 310,5 km² e 12,5 % do índice do ICMS de cada origem.
+AREA_KM2 = Decimal("310.500")
+PARTICIPACAO_ICMS = Decimal("12.5")
+
+
+def figuras_da_unidade(unidade, figuras: dict = FIGURAS_ART2) -> dict:
+    """Os números de `figuras` (no formato de FIGURAS_ART2) para uma unidade pedida."""
+    if unidade.e_area:
+        fonte = figuras | {"area_km2": AREA_KM2}
+    else:
+        remanescentes = {r.get("codigo_ibge"): r for r in figuras["remanescentes"]}
+        fonte = remanescentes.get(unidade.municipio.codigo_ibge, figuras["remanescentes"][0])
+        fonte = {
+            "continuidade_territorial": figuras["continuidade_territorial"],
+            "area_km2": AREA_KM2 * 10,
+            "participacao_icms": PARTICIPACAO_ICMS,
+        } | fonte
+    return {campo: fonte.get(campo) for campo in unidade.campos}
+
+
+def dados_certidao(
+    oficio, figuras: dict = FIGURAS_ART2, *, numero=None, data=None, arquivo=None, **troca
+):
+    """A certidão que responde ao ofício com os números de `figuras` (todos os pedidos);
+    `troca` substitui os números de uma unidade ({"area": {...}})."""
+    from instrucao import certidoes
+
+    unidades = certidoes.unidades_pedidas(oficio.processo, oficio.orgao)
+    exercicio = (
+        figuras["exercicio_va"] if certidoes.pede_exercicio(oficio.processo, oficio.orgao) else None
+    )
+    return DadosCertidao(
+        arquivo=arquivo or certidao_pdf(),
+        numero=numero or f"{oficio.orgao.upper()}-{oficio.pk}/2026",
+        data=data or timezone.localdate(),
+        exercicio=troca.pop("exercicio", exercicio),
+        figuras={u.chave: figuras_da_unidade(u, figuras) for u in unidades} | troca,
+    )
+
+
+def responder_oficios(processo, usuario, *, orgaos=None, figuras: dict = FIGURAS_ART2) -> None:
+    """Registra, pelo serviço, a resposta de cada ofício vigente em aberto (ou só dos
+    `orgaos` dados), com a certidão e todos os números que o ofício pede."""
     abertos = processo.oficios.vigentes().filter(respondido_em__isnull=True)
     if orgaos:
         abertos = abertos.filter(orgao__in=orgaos)
-    for oficio in abertos:
+    for oficio in abertos.select_related("processo"):
         registrar_resposta(
             oficio_id=oficio.pk,
             usuario=usuario,
             respondido_em=timezone.localdate(),
-            certidao=certidao_pdf(),
+            certidao=dados_certidao(oficio, figuras),
         )
 
 

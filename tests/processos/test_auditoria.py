@@ -70,7 +70,16 @@ def test_cada_ato_grava_um_andamento_com_origem_destino_ato_usuario_data_e_dados
         # Avaliações calculadas pelo próprio ato, gravadas junto dos dados informados.
         calculados = {
             c: gravados.pop(c)
-            for c in ("avaliacao_art2", "toponimia", "apuracao", "abrangencia")
+            for c in (
+                "avaliacao_art2",
+                "figuras_art2",
+                "certidoes_art2",
+                "participacoes_icms",
+                "participacao_icms_total",
+                "toponimia",
+                "apuracao",
+                "abrangencia",
+            )
             if c in gravados
         }
         if nome_ato == "emitir_parecer_resultado":  # a conclusão segue o veredito calculado

@@ -1,5 +1,5 @@
-"""Guardas calculadas pelas regras de `requisitos`: Art. 2º (e § 1º) no parecer de mérito da
-criação, Art. 6º na apresentação do PL, Art. 8º no rito da revisão de limites."""
+"""Guardas calculadas pelas regras de `requisitos`: Art. 6º na apresentação do PL, Art. 8º no
+rito da revisão de limites. (O Art. 2º, lido das certidões, em tests/instrucao.)"""
 
 from datetime import date
 from decimal import Decimal
@@ -11,6 +11,7 @@ from processos.estados import Estado
 from processos.models import Andamento, AtoRecusado, Processo
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
 from requisitos.models import Municipio, ValorAdicionado
+from tests.processos.construtores import semear_oficios
 
 HOJE = date.today()
 
@@ -89,86 +90,12 @@ def _parecer(processo, usuario, conclusao, figuras):
     )
 
 
-def test_parecer_favoravel_com_requisitos_atendidos_grava_a_avaliacao(municipios, presidente):
-    processo = _processo(presidente)
-    _em(processo, Estado.AGUARDANDO_PARECER_MERITO, presidente)
-    andamento = _parecer(processo, presidente, "favoravel", _figuras())
-    avaliacao = andamento.dados["avaliacao_art2"]
-    assert avaliacao["atende"] is True
-    assert [r["inciso"] for r in avaliacao["requisitos"]][:6] == ["I", "II", "III", "IV", "V", "VI"]
-    assert avaliacao["parametros"]["populacao_minima"] == 4000
-    assert avaliacao["media_va"]["media"] == "5500000.00"
-    assert Processo.objects.get(pk=processo.pk).estado == Estado.DELIBERACAO_PLENARIO
-
-
-@pytest.mark.parametrize(
-    ("mudanca", "citado"),
-    [
-        ({"populacao": 3999}, "Art. 2º, I"),  # Art. 2º, I: "não inferior a 4.000"
-        ({"eleitores": 799}, "Art. 2º, II"),  # 799 × 100 < 20 × 4.000
-        ({"casas_centro_urbano": 200}, "Art. 2º, III"),  # "superior a 200"
-        ({"valor_adicionado": Decimal("5500000.00")}, "Art. 2º, IV"),  # igual à média: não basta
-        ({"continuidade_territorial": False}, "Art. 2º, VI"),
-    ],
-)
-def test_parecer_favoravel_recusado_quando_falta_um_requisito(
-    municipios, presidente, mudanca, citado
-):
-    processo = _processo(presidente)
-    _em(processo, Estado.AGUARDANDO_PARECER_MERITO, presidente)
-    with pytest.raises(AtoRecusado) as erro:
-        _parecer(processo, presidente, "favoravel", _figuras(**mudanca))
-    assert "Parecer favorável recusado" in str(erro.value)
-    assert citado in str(erro.value)
-    assert Processo.objects.get(pk=processo.pk).estado == Estado.AGUARDANDO_PARECER_MERITO
-    assert not Andamento.objects.filter(processo=processo, ato="emitir_parecer_merito").exists()
-
-
-def test_parecer_favoravel_recusado_sem_condicoes_de_instalacao_na_visita(municipios, presidente):
-    processo = _processo(presidente)
-    _em(processo, Estado.AGUARDANDO_PARECER_MERITO, presidente, condicoes=False)
-    with pytest.raises(AtoRecusado, match="Art. 2º, V"):
-        _parecer(processo, presidente, "favoravel", _figuras())
-
-
-def test_paragrafo_1_recusa_quando_so_o_remanescente_perde_requisito(municipios, presidente):
-    processo = _processo(presidente)
-    _em(processo, Estado.AGUARDANDO_PARECER_MERITO, presidente)
-    with pytest.raises(AtoRecusado) as erro:
-        _parecer(processo, presidente, "favoravel", _figuras(remanescente={"populacao": 3999}))
-    assert "Tapurah (remanescente, Art. 2º, § 1º" in str(erro.value) or "§ 1º" in str(erro.value)
-
-
-def test_parecer_contrario_registrado_mesmo_sem_requisitos(municipios, presidente):
-    processo = _processo(presidente)
-    _em(processo, Estado.AGUARDANDO_PARECER_MERITO, presidente)
-    andamento = _parecer(processo, presidente, "contrario", _figuras(eleitores=410, populacao=4071))
-    assert andamento.dados["avaliacao_art2"]["atende"] is False
-    assert Processo.objects.get(pk=processo.pk).estado == Estado.DELIBERACAO_PLENARIO
-
-
-def test_sem_tabela_do_va_o_parecer_pede_a_importacao(municipios, presidente):
-    processo = _processo(presidente)
-    _em(processo, Estado.AGUARDANDO_PARECER_MERITO, presidente)
-    with pytest.raises(AtoRecusado, match="Importe a tabela da SEFAZ"):
-        _parecer(processo, presidente, "favoravel", _figuras(exercicio_va=2019))
-
-
-def test_pagina_do_processo_mostra_a_tabela_do_art_2(municipios, presidente, client):
-    processo = _processo(presidente)
-    _em(processo, Estado.AGUARDANDO_PARECER_MERITO, presidente)
-    _parecer(processo, presidente, "contrario", _figuras(eleitores=410, populacao=4071))
-    client.force_login(presidente)
-    html = client.get(f"/processos/{processo.slug}/").content.decode()
-    assert "Art. 2º — avaliação do parecer de mérito" in html
-    assert "4.071" in html and "Não atende" in html
-    assert "Tapurah após o desmembramento" in html
-
-
 def _em_elaboracao_pl(processo, usuario) -> None:
     """Atalho: o processo em Elaboração do PL, com o parecer que aprovou o plebiscito (que o
     PL exige, Art. 20, § 1º)."""
     Processo.objects.filter(pk=processo.pk).update(estado=Estado.ELABORACAO_PL)
+    # As certidões respondidas, com a parcela do ICMS que o PL imprime (Art. 7º, V).
+    semear_oficios(processo, usuario, respondidos=True)
     Andamento.objects.create(
         processo=processo,
         ato="emitir_parecer_resultado",
@@ -233,44 +160,3 @@ def test_revisao_de_limites_pula_o_plebiscito_ate_20_por_cento(
     assert (Estado.ELABORACAO_PDL in processo.caminho()) is not dispensado
     destino = Estado.ELABORACAO_PL if dispensado else Estado.ELABORACAO_PDL
     assert processo.proximo(Estado.NA_CCJ) == destino
-
-
-def test_formulario_do_parecer_de_merito_pede_os_numeros_de_cada_municipio_de_origem(
-    municipios, presidente, client
-):
-    processo = _processo(presidente, origens=("Tapurah", "Sorriso"))
-    _em(processo, Estado.AGUARDANDO_PARECER_MERITO, presidente)
-    client.force_login(presidente)
-    html = client.get(f"/processos/{processo.slug}/atos/emitir-parecer-merito/").content.decode()
-    assert "População estimada da área (Art. 2º, I)" in html
-    assert "Tapurah após o desmembramento: população (Art. 2º, § 1º)" in html
-    assert "Sorriso após o desmembramento: valor adicionado (Art. 2º, § 1º)" in html
-    assert '<option value="2024">2024</option>' in html
-
-
-def test_formulario_do_parecer_de_merito_recusa_numeros_invalidos_sem_gravar(
-    municipios, presidente, client
-):
-    processo = _processo(presidente)
-    _em(processo, Estado.AGUARDANDO_PARECER_MERITO, presidente)
-    client.force_login(presidente)
-    resposta = client.post(
-        f"/processos/{processo.slug}/atos/emitir-parecer-merito/",
-        {
-            "data_ato": HOJE.strftime("%d/%m/%Y"),
-            "estado_esperado": processo.estado,
-            "conclusao": "favoravel",
-            "texto_parecer": "x",
-            "exercicio_va": "2024",
-            "populacao": "-5",
-            "eleitores": "muitos",
-            "casas_centro_urbano": "201",
-            "valor_adicionado": "1e400",
-            "continuidade_territorial": "sim",
-        },
-    )
-    assert resposta.status_code == 400
-    html = resposta.content.decode()
-    assert "Certifique-se que este valor seja maior ou igual a 0." in html
-    assert "Informe um número inteiro." in html
-    assert not Andamento.objects.filter(processo=processo, ato="emitir_parecer_merito").exists()

@@ -8,12 +8,13 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from instrucao.services import registrar_recebimento, registrar_resposta
 from processos.models import AtoRecusado
-from processos.servicos_oficios import registrar_recebimento, registrar_resposta
 from tests.processos.construtores import (
     DADOS,
     PASSADO,
     certidao_pdf,
+    dados_certidao,
     dados_resultado,
     formulario_do_ato,
     praticar,
@@ -80,7 +81,11 @@ def test_recusa_resposta_anterior_ao_recebimento_do_oficio(operador):
             oficio_id=oficio.pk,
             usuario=operador,
             respondido_em=AR - timedelta(days=1),
-            certidao=certidao_pdf(),
+            certidao=dados_certidao(
+                oficio,
+                data=AR - timedelta(days=1),
+                arquivo=certidao_pdf(),
+            ),
         )
     oficio.refresh_from_db()
     assert oficio.respondido_em is None
@@ -89,7 +94,14 @@ def test_recusa_resposta_anterior_ao_recebimento_do_oficio(operador):
 def test_aceita_resposta_no_dia_do_recebimento(operador):
     oficio = _oficio_com_ar(operador)
     registrar_resposta(
-        oficio_id=oficio.pk, usuario=operador, respondido_em=AR, certidao=certidao_pdf()
+        oficio_id=oficio.pk,
+        usuario=operador,
+        respondido_em=AR,
+        certidao=dados_certidao(
+            oficio,
+            data=AR,
+            arquivo=certidao_pdf(),
+        ),
     )
     oficio.refresh_from_db()
     assert oficio.respondido_em == AR
@@ -101,7 +113,14 @@ def _oficio_respondido_sem_ar(operador):
     )
     oficio = processo.oficios.first()
     registrar_resposta(
-        oficio_id=oficio.pk, usuario=operador, respondido_em=AR, certidao=certidao_pdf()
+        oficio_id=oficio.pk,
+        usuario=operador,
+        respondido_em=AR,
+        certidao=dados_certidao(
+            oficio,
+            data=AR,
+            arquivo=certidao_pdf(),
+        ),
     )
     return oficio
 

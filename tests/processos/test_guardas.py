@@ -10,7 +10,6 @@ from processos.services import motivos_indisponivel
 from requisitos.models import ParametroLegal
 from tests.processos.construtores import (
     DADOS,
-    FIGURAS_ART2,
     avancar,
     dados_resultado,
     praticar,
@@ -35,21 +34,39 @@ def _recusado(processo, usuario, nome_ato, dados, conclusao="") -> str:
     return str(erro.value)
 
 
-def test_recusa_parecer_de_merito_favoravel_na_criacao_sem_os_numeros_do_art2(operador):
+def _certidao_do_tre(processo, **numeros):
+    from instrucao.models import FiguraCertidao
+
+    FiguraCertidao.objects.filter(
+        certidao__oficio__processo=processo, certidao__oficio__orgao="tre", chave="area"
+    ).update(**numeros)
+
+
+def test_recusa_parecer_de_merito_na_criacao_sem_os_numeros_do_art2(operador):
     processo = processo_no_estado(operador, "criacao", "aguardando_parecer_merito")
-    dados = _sem("emitir_parecer_merito", "figuras_art2", conclusao="favoravel")
+    _certidao_do_tre(processo, eleitores=None)  # o TRE respondeu sem o eleitorado da área
 
-    mensagem = _recusado(processo, operador, "emitir_parecer_merito", dados)
+    mensagem = _recusado(
+        processo,
+        operador,
+        "emitir_parecer_merito",
+        dict(DADOS["emitir_parecer_merito"]["contrario"]),
+    )
 
-    assert "Não foi possível avaliar o Art. 2º" in mensagem
+    assert "Não é possível avaliar o Art. 2º com as certidões recebidas" in mensagem
+    assert "Falta eleitores (Art. 2º, II)" in mensagem
 
 
 def test_recusa_parecer_de_merito_favoravel_quando_falta_um_requisito(operador):
     processo = processo_no_estado(operador, "criacao", "aguardando_parecer_merito")
-    dados = dict(DADOS["emitir_parecer_merito"]["favoravel"])
-    dados["figuras_art2"] = FIGURAS_ART2 | {"eleitores": 799}  # 799 × 100 < 20 × 4.000
+    _certidao_do_tre(processo, eleitores=799)  # 799 × 100 < 20 × 4.000
 
-    mensagem = _recusado(processo, operador, "emitir_parecer_merito", dados)
+    mensagem = _recusado(
+        processo,
+        operador,
+        "emitir_parecer_merito",
+        dict(DADOS["emitir_parecer_merito"]["favoravel"]),
+    )
 
     assert "requisitos indispensáveis não atendidos (Art. 2º e § 1º)" in mensagem
     assert "Art. 2º, II" in mensagem
@@ -57,21 +74,35 @@ def test_recusa_parecer_de_merito_favoravel_quando_falta_um_requisito(operador):
 
 def test_parecer_de_merito_contrario_na_criacao_e_registrado_com_a_avaliacao(operador):
     processo = processo_no_estado(operador, "criacao", "aguardando_parecer_merito")
-    dados = dict(DADOS["emitir_parecer_merito"]["contrario"])
-    dados["figuras_art2"] = FIGURAS_ART2 | {"eleitores": 799}
+    _certidao_do_tre(processo, eleitores=799)
 
-    andamento = praticar(processo, operador, "emitir_parecer_merito", dados=dados)
+    andamento = praticar(processo, operador, "emitir_parecer_merito", "contrario")
 
     assert recarregar(processo).estado == "deliberacao_plenario"
     assert andamento.dados["avaliacao_art2"]["atende"] is False
 
 
+def test_recusa_parecer_favoravel_sem_condicoes_de_instalacao_na_visita(operador):
+    """Art. 2º, V: apurado pela CRT in loco — a visita registrou que não há condições."""
+    processo = processo_no_estado(operador, "criacao", "aguardando_parecer_merito")
+    Andamento.objects.filter(processo=processo, ato="registrar_visita").update(
+        dados={"condicoes_instalacao": False}
+    )
+
+    mensagem = _recusado(
+        processo,
+        operador,
+        "emitir_parecer_merito",
+        dict(DADOS["emitir_parecer_merito"]["favoravel"]),
+    )
+
+    assert "Art. 2º, V" in mensagem
+
+
 @pytest.mark.parametrize("variante", ["fusao", "incorporacao", "alteracao_nome", "extincao"])
 def test_parecer_de_merito_favoravel_sem_art2_nos_tipos_que_o_dispensam(variante, operador):
     processo = processo_no_estado(operador, variante, "aguardando_parecer_merito")
-    dados = _sem("emitir_parecer_merito", "figuras_art2", conclusao="favoravel")
-
-    praticar(processo, operador, "emitir_parecer_merito", dados=dados)
+    praticar(processo, operador, "emitir_parecer_merito", "favoravel")
 
     assert recarregar(processo).estado == "deliberacao_plenario"
 

@@ -99,6 +99,9 @@ def esperado(variante: str, estado: str) -> dict[str, dict[str, str]]:
             {"": estado},
         ),
     ]
+    # Art. 23: liberar os detalhes cabe em todo estado e não o muda; revogar, sem liberação
+    # vigente, em nenhum.
+    tabela.append(("liberar_informacao", set(alcancaveis(variante)), {"": estado}))
     return {ato: destinos for ato, origens, destinos in tabela if estado in origens}
 
 

@@ -10,14 +10,16 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
+from instrucao.models import Oficio
 from processos.atos import ATOS
-from processos.models import Andamento, ExercicioPresidencia, Oficio, Processo, RegistroAcesso
+from processos.models import Andamento, ExercicioPresidencia, Processo, RegistroAcesso
 from processos.papeis import PRESIDENTE, SERVIDOR
 from tests.processos.construtores import (
     DADOS,
     PASSADO,
     certidao_pdf,
     formulario_do_ato,
+    praticar,
     processo_no_estado,
     protocolar,
     protocolar_instruido,
@@ -60,6 +62,9 @@ ATOS_POR_PAPEL = {
     "registrar_fase_tre": (CRT, "plebiscito_no_tre"),
     "retificar_resultado": (MESA, "resultado_em_analise"),
     "retificar_dados": (CRT, "em_instrucao"),
+    # Art. 23: o Presidente (o Deputado autor, por processo, em tests/transparencia).
+    "liberar_informacao": (PRES, "em_instrucao"),
+    "revogar_liberacao": (PRES, "em_instrucao"),
 }
 
 LOGIN = "login"
@@ -67,8 +72,15 @@ LOGIN = "login"
 REGRAS = {
     "entrar": {"GET": dict.fromkeys(PAPEIS, 200)},
     "sair": {"GET": dict.fromkeys(PAPEIS, 405), "POST": dict.fromkeys(PAPEIS, 302)},
+    # A sonda do balanceador e do contêiner (emancipacao.saude): sem login, só leitura.
+    "saude": {"GET": dict.fromkeys(PAPEIS, 200), "POST": dict.fromkeys(PAPEIS, 405)},
     "processos:inicio": {"GET": {"anonimo": 200, "sem_papel": 200} | dict.fromkeys(LEITORES, 302)},
     "processos:lista": {"GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)},
+    # A exportação da lista (CSV): CRT e Mesa; o Deputado tem vista, não cópia (Art. 22).
+    "processos:exportar_lista": {
+        "GET": {"anonimo": LOGIN, "sem_papel": 403, "deputado": 403}
+        | dict.fromkeys(CRT | MESA, 200)
+    },
     "processos:painel": {
         "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
     },
@@ -89,16 +101,19 @@ REGRAS = {
         | dict.fromkeys(CRT | MESA | {"sem_papel"}, 403),
     },
     # UX, tela 5: os prazos são lidos por todos os leitores da área interna.
-    "processos:prazos": {
+    "instrucao:prazos": {
         "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
     },
     # DOMAIN §4: o portal de transparência é público — todos, inclusive sem login.
     "processos:portal": {"GET": dict.fromkeys(PAPEIS, 200)},
     "processos:portal_processo": {"GET": dict.fromkeys(PAPEIS, 200)},
-    "processos:oficio_recebimento": "REGRAS_OFICIOS",
-    "processos:oficio_resposta": "REGRAS_OFICIOS",
-    "processos:oficio_reiterar": "REGRAS_OFICIOS",
-    "processos:oficio_certidao": "REGRAS_OFICIOS",
+    "instrucao:oficio_recebimento": "REGRAS_OFICIOS",
+    "instrucao:oficio_resposta": "REGRAS_OFICIOS",
+    "instrucao:oficio_reiterar": "REGRAS_OFICIOS",
+    "instrucao:oficio_preparar_reiteracao": "REGRAS_OFICIOS",
+    "instrucao:oficio_certidao": "REGRAS_OFICIOS",
+    "instrucao:oficio_certidao_versao": "REGRAS_OFICIOS",
+    "instrucao:oficio_retificar_certidao": "REGRAS_OFICIOS",
     "representacao:assinaturas": "REGRAS_ASSINATURAS",
     "representacao:adicionar_signatario": "REGRAS_ASSINATURAS",
     "representacao:importar_assinaturas": "REGRAS_ASSINATURAS",
@@ -111,20 +126,34 @@ REGRAS = {
 # Ofícios (DOMAIN §4: a CRT opera ofícios e certidões; os demais leitores só veem).
 _SO_CRT = {"anonimo": LOGIN} | dict.fromkeys(MESA | {"deputado", "sem_papel"}, 403)
 REGRAS_OFICIOS = {
-    "processos:oficio_recebimento": {
+    "instrucao:oficio_recebimento": {
         "GET": _SO_CRT | dict.fromkeys(CRT, 200),
         "POST": _SO_CRT | dict.fromkeys(CRT, 302),
     },
-    "processos:oficio_resposta": {
+    "instrucao:oficio_resposta": {
         "GET": _SO_CRT | dict.fromkeys(CRT, 200),
         "POST": _SO_CRT | dict.fromkeys(CRT, 302),
     },
-    "processos:oficio_reiterar": {
+    # Art. 21: a reiteração sai pelo Presidente (ou o membro em exercício); o servidor só
+    # prepara o rascunho.
+    "instrucao:oficio_reiterar": {
+        "GET": _SO_CRT | {"servidor": 403} | dict.fromkeys(PRES, 200),
+        "POST": _SO_CRT | {"servidor": 403} | dict.fromkeys(PRES, 302),
+    },
+    "instrucao:oficio_preparar_reiteracao": {
         "GET": _SO_CRT | dict.fromkeys(CRT, 200),
         "POST": _SO_CRT | dict.fromkeys(CRT, 302),
     },
-    "processos:oficio_certidao": {
+    "instrucao:oficio_certidao": {
         "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
+    },
+    "instrucao:oficio_certidao_versao": {
+        "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
+    },
+    # Versão nova da certidão (retificação): só a CRT, como a resposta.
+    "instrucao:oficio_retificar_certidao": {
+        "GET": _SO_CRT | dict.fromkeys(CRT, 200),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
     },
 }
 # Signatários (Art. 13; DOMAIN §4): a CRT registra e importa; Mesa e Deputados só veem.
@@ -168,7 +197,9 @@ REGRAS_DADOS_REPRESENTACAO = {
     "POST": _SO_CRT | dict.fromkeys(CRT, 302),
 }
 # Apps de outros donos, com as suas próprias matrizes.
-OUTRAS_APPS = {"admin", "requisitos", "documentos", "api", "plebiscito"}
+# Apps com a sua própria matriz de permissões (tests/<app>/test_permissoes.py ou afins).
+OUTRAS_APPS = {"admin", "requisitos", "documentos", "api", "plebiscito", "lei", "acompanhamento"}
+OUTRAS_APPS |= {"transparencia"}  # Art. 23 e dados abertos: matriz em tests/transparencia
 
 
 def _nomes_das_urls(padroes, prefixo="") -> set[str]:
@@ -245,13 +276,15 @@ def test_cada_papel_recebe_o_que_a_regra_da_url_diz(nome, metodo, papel, como, o
     caminhos = {
         "entrar": "/entrar/",
         "sair": "/sair/",
+        "saude": "/saude/",
         "processos:inicio": "/",
         "processos:lista": "/processos/",
+        "processos:exportar_lista": "/processos/exportar.csv",
         "processos:painel": "/painel/",
         "processos:novo": "/processos/novo/",
         "processos:detalhe": f"/processos/{processo.slug}/",
         "processos:manifestacao": f"/processos/{processo.slug}/manifestacao/",
-        "processos:prazos": "/prazos/",
+        "instrucao:prazos": "/prazos/",
         "processos:portal": "/portal/",
         "processos:portal_processo": f"/portal/processos/{processo.slug}/",
     }
@@ -273,6 +306,16 @@ def test_cada_papel_recebe_o_que_a_regra_da_url_diz(nome, metodo, papel, como, o
     assert processo.manifestacoes.count() == manifestou
 
 
+def _oficios_e_rascunhos() -> list:
+    from instrucao.models import Certidao, RascunhoReiteracao
+
+    return (
+        list(Oficio.objects.order_by("id").values())
+        + list(RascunhoReiteracao.objects.order_by("id").values())
+        + list(Certidao.objects.order_by("id").values("id"))
+    )
+
+
 @pytest.mark.parametrize("papel", PAPEIS)
 @pytest.mark.parametrize(
     ("nome", "metodo"),
@@ -288,17 +331,38 @@ def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como
     responder_oficios(processo, operador, orgaos=("sefaz",))
     hoje = timezone.localdate().strftime("%d/%m/%Y")
     alvos = {
-        "processos:oficio_recebimento": (cartografia, "recebimento", {"recebido_em": hoje}),
-        "processos:oficio_resposta": (
+        "instrucao:oficio_recebimento": (cartografia, "recebimento", {"recebido_em": hoje}),
+        "instrucao:oficio_resposta": (
             cartografia,
             "resposta",
-            {"respondido_em": hoje, "certidao": certidao_pdf()},
+            {
+                "respondido_em": hoje,
+                "certidao": certidao_pdf(),
+                "numero_certidao": "7/2026",
+                "data_certidao": hoje,
+            },
         ),
-        "processos:oficio_reiterar": (tre, "reiterar", {"enviado_em": hoje}),
-        "processos:oficio_certidao": (sefaz, "certidao", {}),
+        "instrucao:oficio_reiterar": (tre, "reiterar", {"enviado_em": hoje}),
+        "instrucao:oficio_preparar_reiteracao": (
+            tre,
+            "preparar-reiteracao",
+            {"enviar_em": hoje},
+        ),
+        "instrucao:oficio_certidao": (sefaz, "certidao", {}),
+        "instrucao:oficio_certidao_versao": (sefaz, "certidao/v1", {}),
+        "instrucao:oficio_retificar_certidao": (
+            sefaz,
+            "retificar-certidao",
+            {
+                "certidao": certidao_pdf(),
+                "numero_certidao": "8/2026",
+                "data_certidao": hoje,
+                "justificativa": "Certidão retificadora.",
+            },
+        ),
     }
     oficio, sufixo, dados = alvos[nome]
-    antes = list(Oficio.objects.order_by("id").values())
+    antes = _oficios_e_rascunhos()
     client, _ = como(papel)
 
     resposta = getattr(client, metodo.lower())(
@@ -307,7 +371,7 @@ def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como
 
     esperado = REGRAS_OFICIOS[nome][metodo][papel]
     _confere(resposta, esperado)
-    mudou = list(Oficio.objects.order_by("id").values()) != antes
+    mudou = _oficios_e_rascunhos() != antes
     assert mudou == (metodo == "POST" and esperado == 302)
 
 
@@ -397,6 +461,8 @@ def test_cada_papel_recebe_o_que_a_regra_dos_documentos_do_art_15_diz(
 def test_cada_papel_pratica_ou_e_barrado_em_cada_ato(nome_ato, papel, como, operador):
     papeis, origem = ATOS_POR_PAPEL[nome_ato]
     processo = processo_no_estado(operador, "criacao", origem)
+    if nome_ato == "revogar_liberacao":  # revoga-se o que foi liberado (Art. 23)
+        praticar(processo, operador, "liberar_informacao")
     andamentos = processo.andamentos.count()
     url = f"/processos/{processo.slug}/atos/{nome_ato.replace('_', '-')}/"
     client, usuario = como(papel)
@@ -530,9 +596,17 @@ class _Acoes(HTMLParser):
             destino[chave] = (destino.get(chave, "") + data).strip()
 
 
+# Os atos do Art. 23 (liberar e revogar informação) cabem em toda etapa e o Deputado autor
+# também os pratica: os botões deles são conferidos em tests/transparencia.
+ATOS_ART23 = ("liberar-informacao", "revogar-liberacao")
+
+
 def _acoes(client, processo) -> _Acoes:
     leitor = _Acoes()
     leitor.feed(client.get(f"/processos/{processo.slug}/").content.decode())
+    for botoes in (leitor.habilitados, leitor.desabilitados, leitor.motivos):
+        for slug in ATOS_ART23:
+            botoes.pop(slug, None)
     return leitor
 
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from documentos import integridade
 from documentos.models import Documento
-from processos.models import Oficio
+from instrucao.models import Certidao
 from representacao.models import DocumentoRepresentacao
 
 # As pastas em que o sistema grava (upload_to dos três modelos).
@@ -29,16 +29,22 @@ def arquivos_registrados() -> Iterator[tuple[str, object, str]]:
     """(objeto, arquivo, SHA-256 registrado) de cada arquivo que um registro cita."""
     for doc in Documento.objects.only("codigo", "arquivo", "sha256").iterator():
         yield f"Documento {doc.codigo}", doc.arquivo, doc.sha256
-    for oficio in Oficio.objects.exclude(certidao="").iterator():
-        yield f"Certidão do Ofício nº {oficio.numero}", oficio.certidao, oficio.sha256_certidao
+    certidoes = Certidao.objects.select_related("oficio").only(
+        "versao", "arquivo", "sha256", "oficio__numero"
+    )
+    for certidao in certidoes.iterator():
+        objeto = f"Certidão do Ofício nº {certidao.oficio.numero} (versão {certidao.versao})"
+        yield objeto, certidao.arquivo, certidao.sha256
     for doc in DocumentoRepresentacao.objects.only("arquivo", "sha256").iterator():
         yield f"Documento do Art. 15 {doc.pk}", doc.arquivo, doc.sha256
 
 
 def _arquivos_na_pasta(pasta: str) -> Iterator[str]:
-    if not default_storage.exists(pasta):
+    # Sem exists(): no S3 uma "pasta" é só um prefixo, que não existe como objeto.
+    try:
+        subpastas, arquivos = default_storage.listdir(pasta)
+    except FileNotFoundError:
         return
-    subpastas, arquivos = default_storage.listdir(pasta)
     for nome in arquivos:
         yield f"{pasta}/{nome}"
     for subpasta in subpastas:

@@ -303,6 +303,12 @@ class Command(BaseCommand):
             conclusao="solicitar_documentos",
             texto_parecer="Pela solicitação das certidões.",
         )
+        # A instrução em curso: ARs registrados; a Cartografia respondeu, o TRE em parte.
+        from instrucao import demo as instrucao
+
+        instrucao.responder_em_parte(
+            serra, u["servidor"], recebido_em=serra.andamentos.first().data_ato + timedelta(days=3)
+        )
 
         arinos = ficticio(
             40,

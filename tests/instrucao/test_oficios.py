@@ -10,18 +10,20 @@ from unittest import mock
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from processos.models import AtoRecusado, Oficio
-from processos.servicos_oficios import (
+from instrucao.models import Oficio
+from instrucao.services import (
     TAMANHO_MAXIMO_CERTIDAO,
     feriados_br_mt,
     registrar_recebimento,
     registrar_resposta,
     reiterar_oficio,
 )
+from processos.models import AtoRecusado
 from tests.processos.construtores import (
     PDF_MINIMO,
     avancar,
     certidao_pdf,
+    dados_certidao,
     praticar,
     processo_no_estado,
     protocolar_variante,
@@ -287,13 +289,21 @@ def test_resposta_grava_a_certidao_e_o_seu_sha256(operador):
     oficio = _oficio(processo, "sefaz")
 
     registrar_resposta(
-        oficio_id=oficio.pk, usuario=operador, respondido_em=HOJE, certidao=certidao_pdf()
+        oficio_id=oficio.pk,
+        usuario=operador,
+        respondido_em=HOJE,
+        certidao=dados_certidao(
+            oficio,
+            data=HOJE,
+            arquivo=certidao_pdf(),
+        ),
     )
 
     gravado = _oficio(processo, "sefaz")
     assert gravado.respondido_em == HOJE
-    assert gravado.sha256_certidao == hashlib.sha256(PDF_MINIMO).hexdigest()
-    with gravado.certidao.open("rb") as arquivo:
+    certidao = gravado.certidao_vigente
+    assert certidao.sha256 == hashlib.sha256(PDF_MINIMO).hexdigest()
+    with certidao.arquivo.open("rb") as arquivo:
         assert arquivo.read() == PDF_MINIMO
 
 
@@ -315,14 +325,20 @@ def test_certidao_e_conferida_pelo_conteudo_e_pelo_tamanho(conteudo, recusa, ope
     if recusa:
         with pytest.raises(AtoRecusado, match=recusa):
             registrar_resposta(
-                oficio_id=oficio.pk, usuario=operador, respondido_em=HOJE, certidao=arquivo
+                oficio_id=oficio.pk,
+                usuario=operador,
+                respondido_em=HOJE,
+                certidao=dados_certidao(oficio, data=HOJE, arquivo=arquivo),
             )
-        assert not _oficio(processo, "sefaz").certidao
+        assert _oficio(processo, "sefaz").certidao_vigente is None
     else:
         registrar_resposta(
-            oficio_id=oficio.pk, usuario=operador, respondido_em=HOJE, certidao=arquivo
+            oficio_id=oficio.pk,
+            usuario=operador,
+            respondido_em=HOJE,
+            certidao=dados_certidao(oficio, data=HOJE, arquivo=arquivo),
         )
-        assert _oficio(processo, "sefaz").certidao.size == TAMANHO_MAXIMO_CERTIDAO
+        assert _oficio(processo, "sefaz").certidao_vigente.arquivo.size == TAMANHO_MAXIMO_CERTIDAO
 
 
 def test_resposta_anterior_ao_envio_e_recusada(operador):
@@ -334,7 +350,11 @@ def test_resposta_anterior_ao_envio_e_recusada(operador):
             oficio_id=oficio.pk,
             usuario=operador,
             respondido_em=oficio.enviado_em - timedelta(days=1),
-            certidao=certidao_pdf(),
+            certidao=dados_certidao(
+                oficio,
+                data=oficio.enviado_em - timedelta(days=1),
+                arquivo=certidao_pdf(),
+            ),
         )
 
     assert _oficio(processo, "sefaz").respondido_em is None
@@ -349,7 +369,11 @@ def test_resposta_nao_se_registra_duas_vezes(operador):
             oficio_id=_oficio(processo, "sefaz").pk,
             usuario=operador,
             respondido_em=HOJE,
-            certidao=certidao_pdf(),
+            certidao=dados_certidao(
+                _oficio(processo, "sefaz"),
+                data=HOJE,
+                arquivo=certidao_pdf(),
+            ),
         )
 
 
@@ -394,7 +418,14 @@ def test_oficio_reiterado_nao_e_reiterado_de_novo_nem_recebe_resposta(operador):
         reiterar_oficio(oficio_id=original.pk, usuario=operador, enviado_em=HOJE)
     with pytest.raises(AtoRecusado, match="registre a resposta no ofício vigente"):
         registrar_resposta(
-            oficio_id=original.pk, usuario=operador, respondido_em=HOJE, certidao=certidao_pdf()
+            oficio_id=original.pk,
+            usuario=operador,
+            respondido_em=HOJE,
+            certidao=dados_certidao(
+                original,
+                data=HOJE,
+                arquivo=certidao_pdf(),
+            ),
         )
 
     assert processo.oficios.filter(orgao="tre").count() == 2

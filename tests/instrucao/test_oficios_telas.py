@@ -10,7 +10,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from processos.models import Oficio, Processo
+from instrucao.models import Oficio
+from processos.models import Processo
 from tests.processos.construtores import (
     PASSADO,
     PDF_MINIMO,
@@ -71,7 +72,9 @@ def test_pagina_do_processo_mostra_a_situacao_de_cada_oficio(client, servidor, p
     sefaz = processo_com_prazos.oficios.get(orgao="sefaz")
     cartografia = processo_com_prazos.oficios.get(orgao="cartografia")
     assert f"/processos/{slug}/oficios/{sefaz.pk}/certidao/" in html
-    assert f"/processos/{slug}/oficios/{cartografia.pk}/reiterar/" in html
+    # Art. 21: o servidor prepara a reiteração do vencido; quem a emite é o Presidente.
+    assert f"/processos/{slug}/oficios/{cartografia.pk}/preparar-reiteracao/" in html
+    assert "/reiterar/" not in html
     assert f"/processos/{slug}/oficios/{cartografia.pk}/resposta/" in html
     # A guarda calculada explica por que "Concluir certidões" está desabilitado.
     assert "Falta a certidão do Órgão de Informação e Cartografia do Estado" in html
@@ -85,6 +88,7 @@ def test_deputado_ve_os_oficios_sem_os_atos(client, deputado, processo_com_prazo
 
     assert "Vencido há 3 dias" in html
     assert "/reiterar/" not in html and "/resposta/" not in html
+    assert "/preparar-reiteracao/" not in html
     assert "/certidao/" in html
 
 
@@ -153,7 +157,7 @@ def test_resposta_invalida_volta_ao_formulario_sem_gravar(
     processo = _aguardando(operador)
     oficio = processo.oficios.get(orgao="sefaz")
     client.force_login(servidor)
-    dados = {"respondido_em": data}
+    dados = {"respondido_em": data, "numero_certidao": "1/2020", "data_certidao": data}
     if arquivo:
         dados["certidao"] = certidao_pdf("certidao.pdf", ARQUIVOS[arquivo])
 
@@ -162,7 +166,7 @@ def test_resposta_invalida_volta_ao_formulario_sem_gravar(
     assert resposta.status_code == 400
     assert mensagem in resposta.content.decode()
     gravado = Oficio.objects.get(pk=oficio.pk)
-    assert (gravado.respondido_em, gravado.certidao.name) == (None, "")
+    assert (gravado.respondido_em, gravado.certidao_vigente) == (None, None)
     assert not list(Path(settings.MEDIA_ROOT).rglob("*.pdf"))
 
 
@@ -173,7 +177,12 @@ def test_resposta_valida_pela_tela_guarda_a_certidao(client, servidor, operador)
 
     resposta = client.post(
         f"/processos/{processo.slug}/oficios/{oficio.pk}/resposta/",
-        {"respondido_em": "09/09/2026", "certidao": certidao_pdf()},
+        {
+            "respondido_em": "09/09/2026",
+            "certidao": certidao_pdf(),
+            "numero_certidao": "123/2026-SEFAZ",
+            "data_certidao": "09/09/2026",
+        },
         follow=True,
     )
 

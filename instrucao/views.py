@@ -12,12 +12,35 @@ from documentos import integridade
 from documentos.acesso import e_deputado_sem_equipe, pode_baixar
 from documentos.views import resposta_de_falha
 from emancipacao.limite_envio import limitar_envio
-from processos import servicos_oficios as servicos
-from processos.forms_oficios import RecebimentoForm, ReiteracaoForm, RespostaForm
-from processos.models import AtoRecusado, Oficio, RegistroAcesso
-from processos.oficios import TERMINAIS
+from instrucao import avaliacao
+from instrucao import services as servicos
+from instrucao.forms import (
+    RascunhoReiteracaoForm,
+    RecebimentoForm,
+    ReiteracaoForm,
+    RespostaForm,
+    RetificacaoCertidaoForm,
+    resumo_da_avaliacao,
+)
+from instrucao.models import TERMINAIS, Oficio
+from processos.models import AtoRecusado, RegistroAcesso
 from processos.papeis import LEITORES, PRESIDENTE, SERVIDOR, tem_papel
 from requisitos.models import parametros_em_vigor
+
+
+def secao_oficios(processo, usuario, *, publica: bool = False) -> dict | None:
+    """A seção "Ofícios e prazos" da página do processo (interna; o portal não a mostra)."""
+    if publica:
+        return None
+    oficios = servicos.linhas_do_processo(processo)
+    return {
+        "oficios": oficios,
+        # O prazo dito na seção é o do parâmetro legal (Art. 2º, § 3º).
+        "prazo_oficio_dias": parametros_em_vigor().prazo_oficio_dias if oficios else None,
+        "opera_oficios": tem_papel(usuario, SERVIDOR, PRESIDENTE),
+        # Art. 21: a reiteração é emitida pelo Presidente; o servidor prepara o rascunho.
+        "emite_reiteracao": tem_papel(usuario, PRESIDENTE),
+    }
 
 
 def _oficio(protocolo: str, pk: int) -> Oficio:
@@ -30,11 +53,14 @@ def _oficio(protocolo: str, pk: int) -> Oficio:
     )
 
 
-def _ato_do_oficio(request, protocolo, pk, *, formulario, executar, titulo, sucesso):
+def _ato_do_oficio(
+    request, protocolo, pk, *, formulario, executar, titulo, sucesso, com_oficio=False
+):
     if not tem_papel(request.user, SERVIDOR, PRESIDENTE):
         raise PermissionDenied("Somente a CRT registra os atos dos ofícios.")
     oficio = _oficio(protocolo, pk)
-    form = formulario(request.POST or None, request.FILES or None)
+    extras = {"oficio": oficio} if com_oficio else {}
+    form = formulario(request.POST or None, request.FILES or None, **extras)
     if request.method == "POST" and form.is_valid():
         try:
             executar(oficio, form.cleaned_data)
@@ -45,7 +71,7 @@ def _ato_do_oficio(request, protocolo, pk, *, formulario, executar, titulo, suce
             return redirect("processos:detalhe", protocolo=oficio.processo.slug)
     contexto = {"oficio": oficio, "processo": oficio.processo, "form": form, "titulo": titulo}
     status = 400 if request.method == "POST" else 200
-    return render(request, "processos/oficio_ato.html", contexto, status=status)
+    return render(request, "instrucao/oficio_ato.html", contexto, status=status)
 
 
 @login_required
@@ -72,47 +98,94 @@ def registrar_resposta(request, protocolo, pk):
         protocolo,
         pk,
         formulario=RespostaForm,
+        com_oficio=True,
         executar=lambda oficio, dados: servicos.registrar_resposta(
             oficio_id=oficio.pk,
             usuario=request.user,
             respondido_em=dados["respondido_em"],
-            certidao=dados["certidao"],
+            certidao=dados["dados_certidao"],
             observacoes=dados["observacoes"],
         ),
-        titulo="Registrar resposta com certidão",
-        sucesso="Resposta e certidão registradas.",
+        titulo="Registrar resposta com a certidão e os números certificados",
+        sucesso="Resposta, certidão e números registrados.",
+    )
+
+
+@limitar_envio(limite_bytes=servicos.TAMANHO_MAXIMO_CERTIDAO)
+@login_required
+def retificar_certidao(request, protocolo, pk):
+    return _ato_do_oficio(
+        request,
+        protocolo,
+        pk,
+        formulario=RetificacaoCertidaoForm,
+        com_oficio=True,
+        executar=lambda oficio, dados: servicos.retificar_certidao(
+            oficio_id=oficio.pk,
+            usuario=request.user,
+            certidao=dados["dados_certidao"],
+            justificativa=dados["justificativa"],
+        ),
+        titulo="Retificar a certidão (versão nova)",
+        sucesso="Versão nova da certidão registrada; a anterior permanece nos autos.",
     )
 
 
 @login_required
 def reiterar(request, protocolo, pk):
+    """Art. 21: só o Presidente (ou o membro em exercício) emite a reiteração."""
+    if not tem_papel(request.user, PRESIDENTE):
+        raise PermissionDenied(servicos.SO_O_PRESIDENTE_REITERA)
     return _ato_do_oficio(
         request,
         protocolo,
         pk,
-        formulario=ReiteracaoForm,
+        formulario=lambda dados, arquivos, oficio: ReiteracaoForm(
+            dados, arquivos, rascunho=servicos.rascunho_pendente(oficio)
+        ),
+        com_oficio=True,
         executar=lambda oficio, dados: servicos.reiterar_oficio(
             oficio_id=oficio.pk, usuario=request.user, enviado_em=dados["enviado_em"]
         ),
-        titulo="Reiterar ofício (Art. 9º)",
-        sucesso="Reiteração registrada (Art. 9º), reiterando o",
+        titulo="Emitir reiteração do ofício (Arts. 9º e 21)",
+        sucesso="Reiteração emitida (Art. 9º), reiterando o",
     )
 
 
 @login_required
-def certidao(request, protocolo, pk):
-    """A certidão juntada, servida só depois de conferido o SHA-256 da resposta. Art. 22: o
-    Deputado vê (inline), não baixa, e a vista fica registrada."""
+def preparar_reiteracao(request, protocolo, pk):
+    """Art. 21: o servidor prepara o rascunho; a reiteração sai pelo Presidente."""
+    return _ato_do_oficio(
+        request,
+        protocolo,
+        pk,
+        formulario=RascunhoReiteracaoForm,
+        executar=lambda oficio, dados: servicos.preparar_reiteracao(
+            oficio_id=oficio.pk, usuario=request.user, enviar_em=dados["enviar_em"]
+        ),
+        titulo="Preparar reiteração do ofício (Art. 21)",
+        sucesso="Rascunho de reiteração preparado; aguarda o Presidente da CRT (Art. 21). Para o",
+    )
+
+
+@login_required
+def certidao(request, protocolo, pk, versao=None):
+    """A certidão juntada (a versão vigente, ou a pedida), servida só depois de conferido o
+    SHA-256 do envio. Art. 22: o Deputado vê (inline), não baixa, e a vista fica registrada."""
     if not tem_papel(request.user, *LEITORES):
         raise PermissionDenied("Área restrita à CRT, à Mesa e aos Deputados.")
     oficio = _oficio(protocolo, pk)
-    if not oficio.certidao:
+    versoes = oficio.certidoes.all()
+    documento = (
+        versoes.vigentes().first() if versao is None else versoes.filter(versao=versao).first()
+    )
+    if documento is None:
         raise Http404("Este ofício ainda não tem certidão.")
     try:
         aberto = integridade.abrir_conferido(
-            oficio.certidao,
-            oficio.sha256_certidao,
-            objeto=f"Certidão do Ofício nº {oficio.numero}",
+            documento.arquivo,
+            documento.sha256,
+            objeto=f"Certidão do Ofício nº {oficio.numero} (versão {documento.versao})",
             porta="certidão do ofício",
         )
     except integridade.ArquivoViolado as exc:
@@ -124,7 +197,7 @@ def certidao(request, protocolo, pk):
     return FileResponse(
         aberto,
         as_attachment=pode_baixar(request.user),
-        filename=f"certidao-{oficio.numero.replace('/', '-')}.pdf",
+        filename=f"certidao-{oficio.numero.replace('/', '-')}-v{documento.versao}.pdf",
         content_type="application/pdf",
     )
 
@@ -145,7 +218,7 @@ def prazos(request):
     )
     return render(
         request,
-        "processos/prazos.html",
+        "instrucao/prazos.html",
         {
             "linhas": [
                 (o, servicos.descrever_situacao(o, hoje))
@@ -156,3 +229,17 @@ def prazos(request):
             "prazo_dias": parametros_em_vigor(hoje).prazo_oficio_dias,
         },
     )
+
+
+def secao_requisitos(processo, usuario, *, publica: bool = False) -> dict | None:
+    """ "Requisitos" antes do parecer de mérito: a avaliação calculada agora sobre as
+    certidões vigentes, com a fonte de cada linha e o que falta. Depois do parecer, a página
+    mostra a avaliação gravada nele (e não esta)."""
+    if publica or processo.tipo not in ("criacao", "extincao"):
+        return None
+    if not processo.oficios.exists():
+        return None
+    if processo.andamentos.filter(ato="emitir_parecer_merito").exists():
+        return None
+    avaliado = avaliacao.avaliar(processo)
+    return {"apuracao": resumo_da_avaliacao(processo, avaliado)}

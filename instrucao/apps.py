@@ -1,0 +1,24 @@
+from django.apps import AppConfig
+
+
+class InstrucaoConfig(AppConfig):
+    name = "instrucao"
+    verbose_name = "Instrução (ofícios e certidões)"
+
+    def ready(self):
+        """Liga a instrução aos atos do hub (STYLE, regra 6)."""
+        from documentos import copia_integral
+        from instrucao import autos, forms, parecer, services, views
+        from processos import extensoes as e
+
+        e.registrar_condicao("concluir_certidoes", services.certidoes_respondidas)
+        for nome_ato in services.ATOS_QUE_SOLICITAM:
+            e.registrar_efeito(nome_ato, services.oficios_do_ato, depois_dos_documentos=True)
+        e.registrar_formulario("emitir_parecer_merito", forms.EmitirParecerMeritoForm)
+        e.registrar_preparo("emitir_parecer_merito", parecer.preparar_parecer_merito)
+        e.registrar_preparo("apresentar_pl", parecer.preparar_projeto_de_lei)
+        e.registrar_secao(e.Secao("instrucao/_secao_oficios.html", views.secao_oficios))
+        e.registrar_secao(e.Secao("instrucao/_secao_requisitos.html", views.secao_requisitos))
+        # Art. 19, § 1º: as certidões recebidas entram na cópia integral ao TRE.
+        if autos.pecas_das_certidoes not in copia_integral.FORNECEDORES:
+            copia_integral.FORNECEDORES.append(autos.pecas_das_certidoes)

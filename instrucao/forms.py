@@ -1,0 +1,247 @@
+"""Formulários dos atos sobre ofícios: só validam (mensagens em pt-BR, nunca do framework)."""
+
+from decimal import Decimal
+
+from django import forms
+from django.utils import timezone
+
+from instrucao import avaliacao, certidoes
+from instrucao.services import DadosCertidao, verificar_pdf
+from processos.forms import CampoData, ParecerForm
+from processos.models import AtoRecusado
+from requisitos.models import parametros_em_vigor
+
+
+class _FormOficio(forms.Form):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("initial", {})
+        for nome in self.base_fields:
+            if isinstance(self.base_fields[nome], CampoData):
+                kwargs["initial"].setdefault(nome, timezone.localdate())
+        super().__init__(*args, **kwargs)
+
+
+class RecebimentoForm(_FormOficio):
+    recebido_em = CampoData(label="Recebido pelo órgão em (AR)")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        dias = parametros_em_vigor().prazo_oficio_dias  # o parâmetro legal, não um literal
+        self.fields[
+            "recebido_em"
+        ].help_text = f"O prazo de {dias} dias conta desta data (Art. 2º, § 3º)."
+
+
+SIM_NAO_VAZIO = [("", "Não certificado"), ("sim", "Sim"), ("nao", "Não")]
+
+
+def _campo_numero(campo: str, rotulo: str):
+    if campo in certidoes.BOOLEANOS:
+        return forms.TypedChoiceField(
+            label=rotulo,
+            choices=SIM_NAO_VAZIO,
+            coerce=lambda v: v == "sim",
+            empty_value=None,
+            required=False,
+        )
+    if campo in certidoes.INTEIROS:
+        # localize: aceita o separador de milhar (5.200), como se escreve.
+        return forms.IntegerField(
+            label=rotulo,
+            required=False,
+            min_value=0,
+            max_value=100_000_000,
+            localize=True,
+            error_messages={
+                "invalid": "Informe um número inteiro (por exemplo, 5.200).",
+                "min_value": "O número não pode ser negativo.",
+                "max_value": "Número grande demais; confira a certidão.",
+            },
+        )
+    casas = {"valor_adicionado": 2, "area_km2": 3, "participacao_icms": 6}[campo]
+    minimo = Decimal("0.001") if campo == "area_km2" else Decimal(0)
+    return forms.DecimalField(
+        label=rotulo,
+        required=False,
+        min_value=minimo,
+        max_value=Decimal(100) if campo == "participacao_icms" else None,
+        max_digits=18,
+        decimal_places=casas,
+        localize=True,
+        error_messages={
+            "invalid": "Informe um número (por exemplo, 1.234,56).",
+            "min_value": "A área, em km², deve ser maior que zero."
+            if campo == "area_km2"
+            else "O número não pode ser negativo.",
+            "max_value": "A parcela do ICMS é um percentual de 0 a 100.",
+            "max_decimal_places": f"Use no máximo {casas} casas decimais.",
+        },
+    )
+
+
+class _CertidaoForm(_FormOficio):
+    """A certidão e os números que o órgão atesta: exatamente os que o ofício pede, por
+    unidade (a área e cada município de origem remanescente). Número em branco = o órgão
+    não o certificou (resposta parcial, exibida como parcial)."""
+
+    certidao = forms.FileField(
+        label="Certidão (PDF, até 20 MB)",
+        error_messages={
+            "required": "Envie a certidão em PDF.",
+            "empty": "O arquivo enviado está vazio; envie a certidão em PDF.",
+            "invalid": "Envie a certidão em PDF.",
+        },
+    )
+    numero_certidao = forms.CharField(label="Número da certidão", max_length=60)
+    data_certidao = CampoData(label="Data da certidão")
+
+    def __init__(self, *args, oficio, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.oficio = oficio
+        processo = oficio.processo
+        self.unidades = certidoes.unidades_pedidas(processo, oficio.orgao)
+        if certidoes.pede_exercicio(processo, oficio.orgao):
+            self.fields["exercicio"] = forms.IntegerField(
+                label="Exercício do valor adicionado (o último encerrado, Art. 2º, IV)",
+                min_value=1988,
+                max_value=timezone.localdate().year,
+                required=False,
+            )
+        for unidade in self.unidades:
+            for campo in unidade.campos:
+                self.fields[f"{unidade.chave}__{campo}"] = _campo_numero(
+                    campo, f"{unidade.nome}: {certidoes.ROTULOS[campo]}"
+                )
+
+    def grupos(self):
+        """Os campos de cada unidade, para o modelo montar um grupo por unidade."""
+        return [(u, [self[f"{u.chave}__{c}"] for c in u.campos]) for u in self.unidades]
+
+    def clean_certidao(self):
+        arquivo = self.cleaned_data["certidao"]
+        try:
+            verificar_pdf(arquivo)
+        except AtoRecusado as exc:
+            raise forms.ValidationError(str(exc)) from exc
+        return arquivo
+
+    def clean(self):
+        dados = super().clean()
+        if not self.errors:
+            dados["dados_certidao"] = self.dados_da_certidao()
+        return dados
+
+    def dados_da_certidao(self) -> DadosCertidao:
+        dados = self.cleaned_data
+        return DadosCertidao(
+            arquivo=dados["certidao"],
+            numero=dados["numero_certidao"],
+            data=dados["data_certidao"],
+            exercicio=dados.get("exercicio"),
+            figuras={
+                u.chave: {c: dados.get(f"{u.chave}__{c}") for c in u.campos} for u in self.unidades
+            },
+        )
+
+
+class RespostaForm(_CertidaoForm):
+    respondido_em = CampoData(label="Respondido em")
+    observacoes = forms.CharField(
+        label="Observações", required=False, max_length=5000, widget=forms.Textarea({"rows": 3})
+    )
+    field_order = ["respondido_em", "certidao", "numero_certidao", "data_certidao"]
+
+
+class RetificacaoCertidaoForm(_CertidaoForm):
+    """Versão nova da resposta: parte dos números vigentes; a anterior fica nos autos."""
+
+    justificativa = forms.CharField(
+        label="Justificativa da retificação",
+        max_length=5000,
+        widget=forms.Textarea({"rows": 3}),
+        error_messages={"required": "Informe a justificativa da retificação."},
+    )
+
+    def __init__(self, *args, oficio, **kwargs):
+        vigente = oficio.certidoes.vigentes().prefetch_related("figuras").first()
+        if vigente is not None:
+            iniciais = kwargs.setdefault("initial", {})
+            iniciais.setdefault("exercicio", vigente.exercicio)
+            for chave, campos in certidoes.numeros_da_certidao(vigente).items():
+                for campo, valor in campos.items():
+                    if isinstance(valor, bool):
+                        valor = "sim" if valor else "nao"
+                    iniciais.setdefault(f"{chave}__{campo}", valor)
+        super().__init__(*args, oficio=oficio, **kwargs)
+
+
+class ReiteracaoForm(_FormOficio):
+    """Art. 21: o Presidente emite; a partir do rascunho, a data proposta vem preenchida."""
+
+    enviado_em = CampoData(label="Reiteração enviada em")
+
+    def __init__(self, *args, rascunho=None, **kwargs):
+        hoje = timezone.localdate()
+        if rascunho:
+            kwargs.setdefault("initial", {})["enviado_em"] = min(rascunho.enviar_em, hoje)
+        super().__init__(*args, **kwargs)
+        if rascunho:
+            autor = rascunho.preparado_por
+            self.fields["enviado_em"].help_text = (
+                f"Rascunho preparado por {autor.get_full_name() or autor.get_username()} em "
+                f"{timezone.localtime(rascunho.preparado_em):%d/%m/%Y}, com envio proposto "
+                f"para {rascunho.enviar_em:%d/%m/%Y}."
+            )
+
+
+class RascunhoReiteracaoForm(_FormOficio):
+    """Art. 21: o servidor prepara a reiteração; quem a emite é o Presidente."""
+
+    enviar_em = CampoData(
+        label="Envio proposto para",
+        passada=False,
+        help_text="Sem número nem PDF: o Presidente da CRT emite a reiteração (Art. 21).",
+    )
+
+
+class EmitirParecerMeritoForm(ParecerForm):
+    """Art. 18: o Presidente escolhe a conclusão e escreve o parecer; os números do Art. 2º
+    não se digitam — o formulário mostra a avaliação calculada sobre as certidões vigentes
+    (e o V registrado na visita) e guarda as versões vistas, para recusar o envio se uma
+    certidão for retificada entre abrir e confirmar."""
+
+    resumo_template = "instrucao/_avaliacao.html"
+    certidoes_vistas = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def ajustar(self):
+        self.avaliacao = avaliacao.avaliar(self.processo)
+        if self.avaliacao is None:
+            del self.fields["certidoes_vistas"]
+            return
+        self.resumo = resumo_da_avaliacao(self.processo, self.avaliacao)
+        self.initial.setdefault("certidoes_vistas", assinatura(self.avaliacao))
+
+
+def assinatura(avaliacao_) -> str:
+    """As versões de certidão que a avaliação leu (ids), para conferir no envio."""
+    return ",".join(str(c.pk) for c in avaliacao_.figuras.certidoes)
+
+
+def resumo_da_avaliacao(processo, avaliacao_) -> dict:
+    """O que o modelo `instrucao/_avaliacao.html` mostra: o veredito completo, ou as linhas
+    parciais com o que falta; e as certidões de onde vêm os números."""
+    veredito = avaliacao_.veredito
+    return {
+        "processo": processo,
+        "avaliacao": avaliacao_,
+        "linhas": None if avaliacao_.completa else avaliacao.linhas_parciais(processo, avaliacao_),
+        "requisitos": [(r, avaliacao_.fonte(r.inciso)) for r in veredito.requisitos]
+        if veredito
+        else [],
+        "remanescentes": [
+            (rem, [(r, avaliacao_.fonte(r.inciso, f"m{rem.codigo_ibge}")) for r in rem.requisitos])
+            for rem in getattr(veredito, "remanescentes", ())
+        ],
+        "certidoes": avaliacao_.figuras.certidoes,
+        "extincao": processo.tipo == "extincao",
+    }

@@ -1,0 +1,377 @@
+"""A instrução (Art. 2º, §§ 2º e 3º; Art. 9º; Art. 17, § 2º): os ofícios aos órgãos do
+Estado e as certidões que respondem a eles.
+
+Quem cria e altera ofícios são os serviços de `instrucao.services`; aqui ficam só os dados,
+as invariantes que o banco garante e as consultas reutilizáveis. As tabelas guardam o nome
+de quando a instrução vivia no hub (`processos_oficio`), para não mover dados.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Count, F, Q
+
+from processos.estados import TERMINAIS, Tipo
+
+
+class Orgao(models.TextChoices):
+    CARTOGRAFIA = "cartografia", "Órgão de Informação e Cartografia do Estado"
+    TRE = "tre", "Tribunal Regional Eleitoral (TRE)"
+    SEFAZ = "sefaz", "Órgão Fazendário Estadual (SEFAZ)"
+
+
+# Para a mensagem "Falta a certidão do TRE (Art. 2º, II)".
+ORGAO_COM_ARTIGO = {
+    Orgao.CARTOGRAFIA: "do Órgão de Informação e Cartografia do Estado",
+    Orgao.TRE: "do TRE",
+    Orgao.SEFAZ: "da SEFAZ",
+}
+
+# O que cada tipo pede a cada órgão (DOMAIN §5). O inciso V (condições de instalação) é
+# verificado pela própria CRT na visita (Art. 17, I). Decisões: na extinção (Art. 10, I)
+# pedem-se de novo os números de I a IV; na revisão de limites só a Cartografia (área,
+# mapa e memorial, Art. 8º).
+PEDIDOS_POR_TIPO: dict[str, tuple[tuple[str, str], ...]] = {
+    Tipo.CRIACAO: ((Orgao.CARTOGRAFIA, "I, III e VI"), (Orgao.TRE, "II"), (Orgao.SEFAZ, "IV")),
+    Tipo.EXTINCAO: ((Orgao.CARTOGRAFIA, "I e III"), (Orgao.TRE, "II"), (Orgao.SEFAZ, "IV")),
+    Tipo.REVISAO_LIMITES: ((Orgao.CARTOGRAFIA, "VI"),),
+}
+
+
+class OficioQuerySet(models.QuerySet):
+    def vigentes(self):
+        """O último de cada cadeia de reiterações: o que ainda espera resposta."""
+        return self.filter(reiteracoes__isnull=True)
+
+    def com_prazo_aberto(self):
+        """Vigentes, sem resposta, com AR registrado, em processos em andamento."""
+        return (
+            self.vigentes()
+            .filter(respondido_em__isnull=True, vencimento__isnull=False)
+            .exclude(processo__estado__in=TERMINAIS)
+        )
+
+    def contagem_de_prazos(self, hoje, alerta):
+        """Vencidos e vencendo em `alerta` dias — uma consulta, qualquer que seja o número
+        de ofícios (Painel)."""
+        return self.com_prazo_aberto().aggregate(
+            vencidos=Count("id", filter=Q(vencimento__lt=hoje)),
+            vencendo=Count("id", filter=Q(vencimento__gte=hoje, vencimento__lte=alerta)),
+        )
+
+
+class SequenciaOficio(models.Model):
+    """Último número de ofício da CRT usado em cada ano (mesma técnica do protocolo)."""
+
+    ano = models.PositiveSmallIntegerField(primary_key=True)
+    ultimo = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        db_table = "processos_sequenciaoficio"
+        verbose_name = "sequência de ofícios"
+        verbose_name_plural = "sequências de ofícios"
+
+    def __str__(self) -> str:
+        return f"{self.ano}: {self.ultimo}"
+
+
+class Oficio(models.Model):
+    processo = models.ForeignKey(
+        "processos.Processo", on_delete=models.PROTECT, related_name="oficios"
+    )
+    orgao = models.CharField("órgão", max_length=20, choices=Orgao.choices)
+    incisos = models.CharField("incisos do Art. 2º", max_length=60)
+    numero = models.CharField("número", max_length=30, editable=False)
+    enviado_em = models.DateField("enviado em")
+    recebido_em = models.DateField("recebido pelo órgão em (AR)", null=True, blank=True)
+    vencimento = models.DateField("vencimento", null=True, blank=True)
+    respondido_em = models.DateField("respondido em", null=True, blank=True)
+    observacoes = models.TextField("observações", blank=True)
+    reitera = models.ForeignKey(
+        "self",
+        verbose_name="reitera o ofício",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reiteracoes",
+    )
+    criado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="criado por", on_delete=models.PROTECT
+    )
+    criado_em = models.DateTimeField("criado em", auto_now_add=True)
+    # Auditoria de cada registro posterior: quem lançou o AR e a resposta, e quando.
+    recebimento_registrado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="AR registrado por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    recebimento_registrado_em = models.DateTimeField("AR registrado em", null=True, blank=True)
+    resposta_registrada_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="resposta registrada por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    resposta_registrada_em = models.DateTimeField("resposta registrada em", null=True, blank=True)
+
+    objects = OficioQuerySet.as_manager()
+
+    class Meta:
+        db_table = "processos_oficio"
+        verbose_name = "ofício"
+        verbose_name_plural = "ofícios"
+        ordering = ["processo", "criado_em", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["numero"], name="oficio_numero_unico"),
+            # Uma cadeia de reiterações é linear: cada ofício é reiterado no máximo uma vez.
+            models.UniqueConstraint(fields=["reitera"], name="oficio_reiterado_uma_vez"),
+            models.CheckConstraint(condition=Q(orgao__in=Orgao.values), name="oficio_orgao"),
+            models.CheckConstraint(
+                condition=Q(recebido_em__isnull=True) | Q(recebido_em__gte=F("enviado_em")),
+                name="oficio_recebido_apos_envio",
+            ),
+            models.CheckConstraint(
+                condition=Q(respondido_em__isnull=True) | Q(respondido_em__gte=F("enviado_em")),
+                name="oficio_respondido_apos_envio",
+            ),
+            models.CheckConstraint(
+                condition=Q(recebido_em__isnull=True, vencimento__isnull=True)
+                | Q(recebido_em__isnull=False, vencimento__isnull=False),
+                name="oficio_vencimento_com_recebimento",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Ofício nº {self.numero} — {self.get_orgao_display()}"
+
+    @property
+    def fundamento(self) -> str:
+        return f"Art. 2º, {self.incisos}"
+
+    @property
+    def respondido(self) -> bool:
+        return self.respondido_em is not None
+
+    @property
+    def certidao_vigente(self) -> "Certidao | None":
+        """A última versão da resposta (pré-carregada com `prefetch_related("certidoes")`)."""
+        versoes = list(self.certidoes.all())
+        return max(versoes, key=lambda c: c.versao) if versoes else None
+
+
+# O que cada órgão certifica, por unidade (DOMAIN §5): a área nova e cada município de
+# origem remanescente. Os campos de `FiguraCertidao` que o formulário de cada órgão pede.
+CAMPOS_POR_ORGAO: dict[str, tuple[str, ...]] = {
+    Orgao.CARTOGRAFIA: ("populacao", "casas_centro_urbano", "continuidade_territorial", "area_km2"),
+    Orgao.TRE: ("eleitores",),
+    Orgao.SEFAZ: ("valor_adicionado", "participacao_icms"),
+}
+
+
+class CertidaoQuerySet(models.QuerySet):
+    def vigentes(self):
+        """A última versão de cada resposta (uma retificação cria a versão seguinte)."""
+        return self.filter(substituida_por__isnull=True)
+
+
+class Certidao(models.Model):
+    """Uma versão da resposta de um órgão a um ofício: o PDF da certidão, o número e a data
+    que o órgão lhe deu e os números certificados (`FiguraCertidao`). Nada se edita: a
+    correção é uma versão nova, e a anterior fica nos autos."""
+
+    oficio = models.ForeignKey(Oficio, on_delete=models.PROTECT, related_name="certidoes")
+    versao = models.PositiveSmallIntegerField("versão", default=1)
+    substitui = models.OneToOneField(
+        "self",
+        verbose_name="substitui a versão",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="substituida_por",
+    )
+    numero = models.CharField("número da certidão", max_length=60)
+    data = models.DateField("data da certidão")
+    arquivo = models.FileField("certidão (PDF)", upload_to="certidoes/%Y/%m/", max_length=200)
+    sha256 = models.CharField("SHA-256 do arquivo", max_length=64)
+    exercicio = models.PositiveSmallIntegerField(
+        "exercício do valor adicionado", null=True, blank=True
+    )
+    justificativa = models.TextField("justificativa da retificação", blank=True)
+    registrada_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="registrada por", on_delete=models.PROTECT
+    )
+    registrada_em = models.DateTimeField("registrada em", auto_now_add=True)
+
+    objects = CertidaoQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "certidão"
+        verbose_name_plural = "certidões"
+        ordering = ["oficio", "versao"]
+        constraints = [
+            models.UniqueConstraint(fields=["oficio", "versao"], name="certidao_versao_unica"),
+            models.CheckConstraint(condition=~Q(sha256=""), name="certidao_com_hash"),
+            models.CheckConstraint(
+                condition=Q(exercicio__isnull=True) | Q(exercicio__gte=1988),
+                name="certidao_exercicio_valido",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Certidão nº {self.numero} (v{self.versao}) — Ofício nº {self.oficio.numero}"
+
+
+class FiguraCertidao(models.Model):
+    """Os números que uma certidão atesta para uma unidade: a área a desmembrar (a do novo
+    município, ou o município a extinguir) ou um município de origem após o desmembramento.
+    Só inteiros e Decimal; vazio = o órgão não certificou (resposta parcial)."""
+
+    AREA = "area"
+
+    certidao = models.ForeignKey(Certidao, on_delete=models.PROTECT, related_name="figuras")
+    chave = models.CharField("unidade", max_length=20)  # "area" ou "m<código IBGE>"
+    municipio = models.ForeignKey(
+        "requisitos.Municipio", on_delete=models.PROTECT, null=True, blank=True
+    )
+    populacao = models.PositiveIntegerField("população estimada (I)", null=True, blank=True)
+    casas_centro_urbano = models.PositiveIntegerField(
+        "casas no centro urbano (III)", null=True, blank=True
+    )
+    continuidade_territorial = models.BooleanField(
+        "continuidade territorial (VI)", null=True, blank=True
+    )
+    area_km2 = models.DecimalField(
+        "área (km²)", max_digits=12, decimal_places=3, null=True, blank=True
+    )
+    eleitores = models.PositiveIntegerField("eleitores (II)", null=True, blank=True)
+    valor_adicionado = models.DecimalField(
+        "valor adicionado (IV)", max_digits=18, decimal_places=2, null=True, blank=True
+    )
+    participacao_icms = models.DecimalField(
+        "parcela do índice do ICMS que passa ao novo município (%)",
+        max_digits=9,
+        decimal_places=6,
+        null=True,
+        blank=True,
+    )
+
+    class Meta:
+        verbose_name = "número certificado"
+        verbose_name_plural = "números certificados"
+        ordering = ["certidao", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["certidao", "chave"], name="figura_unidade_unica"),
+            models.CheckConstraint(
+                condition=Q(chave="area", municipio__isnull=True)
+                | (~Q(chave="area") & Q(municipio__isnull=False)),
+                name="figura_area_ou_municipio",
+            ),
+            models.CheckConstraint(
+                condition=Q(area_km2__isnull=True) | Q(area_km2__gt=0), name="figura_area_positiva"
+            ),
+            models.CheckConstraint(
+                condition=Q(valor_adicionado__isnull=True) | Q(valor_adicionado__gte=0),
+                name="figura_va_nao_negativo",
+            ),
+            models.CheckConstraint(
+                condition=Q(participacao_icms__isnull=True)
+                | (Q(participacao_icms__gte=0) & Q(participacao_icms__lte=100)),
+                name="figura_icms_percentual",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.chave} — {self.certidao}"
+
+
+class RascunhoReiteracao(models.Model):
+    """Art. 21: as comunicações da CRT aos órgãos saem pelo seu Presidente (ou, na ausência,
+    pelo membro em exercício). O servidor prepara a reiteração do ofício vencido como
+    rascunho — sem número nem PDF, e o original continua vigente —; o Presidente a emite, e
+    `reiteracao` aponta o ofício que nasceu dele."""
+
+    oficio = models.OneToOneField(
+        Oficio,
+        verbose_name="ofício a reiterar",
+        on_delete=models.PROTECT,
+        related_name="rascunho_reiteracao",
+    )
+    enviar_em = models.DateField("envio proposto para")
+    preparado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="preparado por",
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    preparado_em = models.DateTimeField("preparado em", auto_now_add=True)
+    reiteracao = models.OneToOneField(
+        Oficio,
+        verbose_name="emitido como o ofício",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="rascunho_de_origem",
+    )
+
+    class Meta:
+        verbose_name = "rascunho de reiteração"
+        verbose_name_plural = "rascunhos de reiteração"
+        ordering = ["preparado_em", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(reiteracao=F("oficio")), name="rascunho_nao_reitera_a_si"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Rascunho de reiteração do Ofício nº {self.oficio.numero}"
+
+    @property
+    def pendente(self) -> bool:
+        return self.reiteracao_id is None
+
+
+class EventoPrazo(models.TextChoices):
+    """Os eventos do prazo do Art. 2º, § 3º que `verificar_prazos` anuncia (mesmos códigos de
+    `requisitos.prazos`)."""
+
+    VENCE_EM_BREVE = "vence_em_breve", "vence em breve"
+    VENCIDO = "vencido", "vencido"
+
+
+class AvisoPrazo(models.Model):
+    """Cada evento de prazo de um ofício anunciado por e-mail a cada destinatário. A linha
+    só é gravada depois que o e-mail saiu; a restrição única impede anunciar o mesmo evento do
+    mesmo ofício duas vezes à mesma pessoa (execuções repetidas pelo cron)."""
+
+    oficio = models.ForeignKey(Oficio, on_delete=models.PROTECT, related_name="avisos_de_prazo")
+    evento = models.CharField("evento", max_length=20, choices=EventoPrazo.choices)
+    destinatario = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="destinatário",
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    email = models.EmailField("enviado para", max_length=254)
+    dia = models.DateField("dia da verificação")
+    enviado_em = models.DateTimeField("enviado em", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "aviso de prazo"
+        verbose_name_plural = "avisos de prazo"
+        ordering = ["enviado_em", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["oficio", "evento", "destinatario"], name="aviso_prazo_uma_vez"
+            ),
+            models.CheckConstraint(
+                condition=Q(evento__in=EventoPrazo.values), name="aviso_prazo_evento"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_evento_display()}: Ofício nº {self.oficio.numero} → {self.email}"

@@ -1,0 +1,89 @@
+"""O parecer de mérito (Art. 18) e o Projeto de Lei (Art. 7º) leem as certidões: preparos
+registrados no hub (`processos.extensoes`), que rodam dentro da transição do ato — calculam
+o que o ato grava e podem recusá-lo com `AtoRecusado`."""
+
+from instrucao import avaliacao, certidoes
+from processos.models import AtoRecusado
+from requisitos.aplicacao import aplica
+from requisitos.veredito import como_dict
+
+RECARREGUE = (
+    "Uma certidão foi registrada ou retificada depois que este formulário foi aberto; "
+    "recarregue a página e confira a avaliação antes de emitir o parecer."
+)
+
+
+def preparar_parecer_merito(processo, dados: dict) -> None:
+    """Grava a avaliação (veredito, números usados e as certidões de onde vieram, com versão
+    e SHA-256); na criação, recusa quando falta algum número e recusa o parecer favorável
+    com requisito indispensável não atendido (Art. 2º e § 1º). Na extinção grava a avaliação
+    do Art. 10, I, quando completa; o que cada fundamento exige é conferido pela
+    representação."""
+    avaliado = avaliacao.avaliar(processo)
+    vistas = dados.pop("certidoes_vistas", None)
+    if avaliado is None:
+        return
+    # Vazio: o formulário não a trouxe (a avaliação é recalculada aqui de todo modo).
+    if vistas and vistas != _assinatura(avaliado):
+        raise AtoRecusado(RECARREGUE)
+    if processo.tipo == "criacao" and not avaliado.completa:
+        raise AtoRecusado(
+            "Não é possível avaliar o Art. 2º com as certidões recebidas: "
+            + " ".join(avaliado.faltas)
+        )
+    if avaliado.completa:
+        dados["avaliacao_art2"] = como_dict(avaliado.veredito)
+        dados["figuras_art2"] = avaliacao.numeros_gravados(processo, avaliado)
+    dados["certidoes_art2"] = avaliacao.fontes_gravadas(avaliado)
+    favoravel = dados.get("conclusao") == "favoravel"
+    if processo.tipo == "criacao" and favoravel and not avaliado.veredito.atende:
+        raise AtoRecusado(
+            "Parecer favorável recusado: requisitos indispensáveis não atendidos "
+            "(Art. 2º e § 1º). " + " ".join(avaliacao.falhas(avaliado.veredito))
+        )
+
+
+def _assinatura(avaliado) -> str:
+    return ",".join(str(c.pk) for c in avaliado.figuras.certidoes)
+
+
+@aplica(
+    "Art. 7º, V; Art. 7º, parágrafo único",
+    descricao="O Projeto de Lei da criação traz a parcela do índice do ICMS de cada município "
+    "de origem, lida da certidão vigente da SEFAZ e gravada no ato, com a soma; sem a parcela "
+    "de algum município, o PL é recusado.",
+    testes=(
+        "tests.instrucao.test_certidoes.test_pl_grava_a_parcela_do_icms_de_cada_origem_e_a_soma",
+        "tests.instrucao.test_certidoes.test_pl_sem_a_parcela_do_icms_de_um_municipio_e_recusado",
+    ),
+)
+def preparar_projeto_de_lei(processo, dados: dict) -> None:
+    """Art. 7º, V: o PL da criação diz a parcela do índice do ICMS de cada município de
+    origem que passa ao novo município, da certidão vigente da SEFAZ — gravada no ato, para
+    que o PDF não contradiga o ato. Sem a parcela de algum município, o PL é recusado."""
+    if processo.tipo != "criacao":
+        return
+    figuras = certidoes.figuras_vigentes(processo)
+    unidades = [
+        u for u in certidoes.unidades_pedidas(processo, "sefaz") if "participacao_icms" in u.campos
+    ]
+    faltam = [
+        u.municipio.nome for u in unidades if figuras.valor(u.chave, "participacao_icms") is None
+    ]
+    if faltam:
+        raise AtoRecusado(
+            "O Projeto de Lei precisa da parcela do índice do ICMS que passa ao novo município "
+            f"(Art. 7º, V), certificada pela SEFAZ; falta a de {', '.join(faltam)}."
+        )
+    parcelas = [
+        {
+            "municipio": u.municipio.nome,
+            "codigo_ibge": u.municipio.codigo_ibge,
+            "percentual": str(figuras.valor(u.chave, "participacao_icms")),
+            "certidao": figuras.fonte(u.chave, "participacao_icms").numero,
+        }
+        for u in unidades
+    ]
+    total = sum((figuras.valor(u.chave, "participacao_icms") for u in unidades), start=0)
+    dados["participacoes_icms"] = parcelas
+    dados["participacao_icms_total"] = str(total)

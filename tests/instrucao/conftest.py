@@ -1,0 +1,29 @@
+from unittest import mock
+
+import pytest
+from django.core.management import call_command
+
+
+@pytest.fixture(autouse=True)
+def sem_pdf(request):
+    """Os PDFs dos atos, ofícios e reiterações (testados em tests/documentos) custam ~1 s cada
+    no WeasyPrint; aqui se testa a instrução. Quem pede `emissao_real` emite de verdade."""
+    if "emissao_real" in request.fixturenames:
+        yield
+        return
+    with (
+        mock.patch("processos.services.emitir_documentos_do_ato"),
+        mock.patch("instrucao.services.emitir_oficios"),
+        mock.patch("instrucao.services.emitir_reiteracao"),
+    ):
+        yield
+
+
+@pytest.fixture
+def emissao_real():
+    """Marca o teste que atravessa a emissão real dos documentos do ato."""
+
+
+@pytest.fixture
+def municipios(db):
+    call_command("carregar_municipios", verbosity=0)
