@@ -23,8 +23,11 @@ run: $(INSTALADO)
 	$(DEV_ENV) $(BIN)/python manage.py carregar_demo
 	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
 
+# A suíte em paralelo, um processo por núcleo (pytest-xdist), cada arquivo de teste inteiro
+# num processo só; `make test TESTES_PARALELOS=0` roda tudo num processo.
+TESTES_PARALELOS ?= auto
 test: $(INSTALADO)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TESTES_PARALELOS) --dist loadfile $(PYTEST_ARGS)
 
 lint: $(INSTALADO)
 	$(BIN)/ruff check .

@@ -1,9 +1,11 @@
-"""Elenco fixo de usuários (um por papel) e construtores simples de processos."""
+"""Elenco fixo de usuários (um por papel) e construtores simples de processos; e o banco
+de volta ao estado das migrações depois de cada teste transacional."""
 
 from unittest import mock
 
 import pytest
 from django.contrib.auth.models import Group, User
+from pytest_django.plugin import blocking_manager_key
 
 from processos.papeis import DEPUTADO, GRUPOS, MESA, PRESIDENTE, SERVIDOR
 
@@ -90,3 +92,67 @@ def sorriso(db):
     from requisitos.models import Municipio
 
     return Municipio.objects.create(codigo_ibge=5107925, nome="Sorriso")
+
+
+# --- o banco depois de um teste transacional ------------------------------------------------
+# Um teste transacional (live_server, `transaction=True`) termina com um `flush`, que apaga
+# também as linhas criadas pelas migrações de dados (grupos dos papéis, parâmetros legais
+# padrão). Sem o xdist, o pytest-django roda esses testes por último; com `-n`, um worker
+# pode receber um arquivo comum depois de um transacional. Por isso as linhas das migrações
+# são retratadas uma vez, logo depois de o banco de teste ser criado, e regravadas depois de
+# cada teste transacional. Tipos de conteúdo e permissões o próprio `flush` recria.
+
+_RECRIADOS_PELO_FLUSH = {"contenttypes", "auth.permission", "sessions"}
+_RETRATO: list = []
+
+
+def _modelos_retratados():
+    from django.apps import apps
+
+    for modelo in apps.get_models():
+        meta = modelo._meta
+        if meta.app_label in _RECRIADOS_PELO_FLUSH or meta.label_lower in _RECRIADOS_PELO_FLUSH:
+            continue
+        if meta.managed and not meta.proxy:
+            yield modelo
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    from django.core import serializers
+
+    with django_db_blocker.unblock():
+        _RETRATO[:] = [
+            objeto
+            for modelo in _modelos_retratados()
+            for objeto in serializers.serialize("python", modelo._base_manager.order_by("pk"))
+        ]
+
+
+def _transacional(item) -> bool:
+    nomes = getattr(item, "fixturenames", ())
+    if "transactional_db" in nomes or "live_server" in nomes:
+        return True
+    marca = item.get_closest_marker("django_db")
+    return bool(marca and (marca.kwargs.get("transaction") or marca.kwargs.get("reset_sequences")))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    resultado = yield
+    if _RETRATO and _transacional(item):
+        from django.contrib.contenttypes.models import ContentType
+        from django.core import serializers
+        from django.core.cache import caches
+
+        with item.config.stash[blocking_manager_key].unblock():
+            for objeto in serializers.deserialize("python", _RETRATO):
+                objeto.save()
+            # O `flush` recriou os tipos de conteúdo com outros ids; o cache em memória do
+            # ContentType ainda teria os antigos (o registro do admin gravaria um id morto).
+            ContentType.objects.clear_cache()
+            # Os caches são tabelas do banco fora do `flush`: sem isto, contadores de limite e
+            # páginas do portal passariam de um teste transacional aos seguintes.
+            for cache in caches.all():
+                cache.clear()
+    return resultado
