@@ -143,6 +143,8 @@ def medir_com_wrk(ambiente: dict, interno: dict, duracao: int) -> tuple[dict, li
                 time.sleep(0.2)
         medidas = {}
         for nome, pagina in interno["paginas"].items():
+            if pagina.get("sem_cache"):
+                continue
             cookie = interno["cookie"] if pagina["login"] else None
             medidas[nome] = {
                 str(c): _wrk(base + pagina["url"], c, duracao, cookie) for c in CONEXOES
@@ -154,24 +156,65 @@ def medir_com_wrk(ambiente: dict, interno: dict, duracao: int) -> tuple[dict, li
     return medidas, rss
 
 
+# Orçamentos da issue 13 a N = 50 000: tempo médio no processo (ms), SQL (ms) e a razão mínima
+# req/s da página ÷ req/s do login no mesmo wrk (vale numa máquina ruidosa). Consultas ≤ 10.
+ORCAMENTOS = {
+    "lista_p1": {"ms": 25, "razao": 0.15},
+    "lista_ultima": {"ms": 25, "razao": 0.15},
+    "busca": {"ms": 35, "sql_ms": 15},
+    "processo": {"ms": 12, "razao": 0.25},
+    "prazos": {"ms": 25},
+    "portal_lista": {"ms": 5},
+    "portal_processo": {"ms": 5},
+    "portal_lista_sem_cache": {"ms": 25},
+    "portal_processo_sem_cache": {"ms": 25},
+}
+CONSULTAS_MAX = 10
+RSS_MAX_MB = 150
+
+
+def conferir_orcamento(nome: str, interno: dict, razao: float | None) -> list[str]:
+    """O que passou do orçamento da página (vazio: dentro)."""
+    orcamento = ORCAMENTOS.get(nome, {})
+    falhas = []
+    if nome != "login" and interno["consultas"] > CONSULTAS_MAX:
+        falhas.append(f"{interno['consultas']} consultas > {CONSULTAS_MAX}")
+    if "ms" in orcamento and interno["media_ms"] > orcamento["ms"]:
+        falhas.append(f"{interno['media_ms']:.1f} ms > {orcamento['ms']}")
+    if "sql_ms" in orcamento and interno["sql_ms"] > orcamento["sql_ms"]:
+        falhas.append(f"SQL {interno['sql_ms']:.1f} ms > {orcamento['sql_ms']}")
+    if "razao" in orcamento and razao is not None and razao < orcamento["razao"]:
+        falhas.append(f"razão {razao:.2f} < {orcamento['razao']}")
+    return falhas
+
+
 def _tabela(n: int, resultado: dict) -> str:
     login = resultado["wrk"]["login"]["10"]["rps"] or 1
+    rss = resultado["rss_mb"]
+    acima = [r for r in rss if r > RSS_MAX_MB]
     linhas = [
         f"\nN = {n} processos (massa gerada em {resultado['gerar_massa_s']:.0f} s; "
-        f"RSS dos workers: {', '.join(f'{r:.0f} MB' for r in resultado['rss_mb'])})",
-        f"{'página':<16}{'interno ms':>11}{'consultas':>10}{'SQL ms':>8}"
+        f"RSS dos workers: {', '.join(f'{r:.0f} MB' for r in rss)}"
+        f"{f' — acima de {RSS_MAX_MB} MB' if acima else ''})",
+        f"{'página':<26}{'interno ms':>11}{'consultas':>10}{'SQL ms':>8}"
         f"{'req/s@10':>10}{'p50/p95/p99 @10 (ms)':>24}{'req/s@2':>9}"
-        f"{'p50/p95/p99 @2 (ms)':>22}{'razão':>7}",
+        f"{'p50/p95/p99 @2 (ms)':>22}{'razão':>7}  orçamento",
     ]
     for nome, interno in resultado["interno"]["paginas"].items():
-        w10, w2 = resultado["wrk"][nome]["10"], resultado["wrk"][nome]["2"]
-        erros = " (!)" if w10["nao_2xx"] or interno["status"] != 200 else ""
-        linhas.append(
-            f"{nome:<16}{interno['media_ms']:>11.1f}{interno['consultas']:>10}"
-            f"{interno['sql_ms']:>8.1f}{w10['rps']:>10.1f}"
-            f"{_percentis(w10):>24}{w2['rps']:>9.1f}{_percentis(w2):>22}"
-            f"{w10['rps'] / login:>7.2f}{erros}"
-        )
+        medidas = resultado["wrk"].get(nome)
+        razao = medidas["10"]["rps"] / login if medidas else None
+        linha = f"{nome:<26}{interno['media_ms']:>11.1f}{interno['consultas']:>10}"
+        linha += f"{interno['sql_ms']:>8.1f}"
+        if medidas:
+            w10, w2 = medidas["10"], medidas["2"]
+            linha += f"{w10['rps']:>10.1f}{_percentis(w10):>24}{w2['rps']:>9.1f}"
+            linha += f"{_percentis(w2):>22}{razao:>7.2f}"
+        else:
+            linha += f"{'—':>10}{'—':>24}{'—':>9}{'—':>22}{'—':>7}"
+        erros = medidas and medidas["10"]["nao_2xx"] or interno["status"] != 200
+        falhas = conferir_orcamento(nome, interno, razao)
+        linha += "  " + ("; ".join(falhas) if falhas else "dentro")
+        linhas.append(linha + (" (respostas não 2xx!)" if erros else ""))
     return "\n".join(linhas)
 
 
@@ -181,10 +224,10 @@ def _percentis(w: dict) -> str:
 
 def _comparacao(resultados: dict) -> str:
     ns = sorted(resultados, key=int)
-    cabecalho = f"{'página':<16}" + "".join(f"{f'ms @ {n}':>12}{'cons.':>7}" for n in ns)
+    cabecalho = f"{'página':<26}" + "".join(f"{f'ms @ {n}':>12}{'cons.':>7}" for n in ns)
     linhas = ["\nComparação (tempo no processo e consultas por página)", cabecalho]
     for nome in resultados[ns[0]]["interno"]["paginas"]:
-        linha = f"{nome:<16}"
+        linha = f"{nome:<26}"
         for n in ns:
             pagina = resultados[n]["interno"]["paginas"].get(nome, {})
             linha += f"{pagina.get('media_ms', 0):>12.1f}{pagina.get('consultas', 0):>7}"

@@ -20,6 +20,7 @@ import django  # noqa: E402
 django.setup()
 
 from django.contrib.auth.models import Group, User  # noqa: E402
+from django.core.cache import caches  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.db.models import Count  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -62,9 +63,16 @@ def paginas() -> dict[str, dict]:
         "portal_lista": ("/portal/", False),
         "portal_processo": (f"/portal/processos/{processo.slug}/", False) if processo else None,
     }
-    return {
+    medidas = {
         nome: {"url": par[0], "login": par[1]} for nome, par in escolhidas.items() if par and par[0]
     }
+    # As páginas públicas são iguais para todo visitante e ficam em cache: a medida comum é o
+    # acerto; a "sem cache" esvazia o cache antes de cada requisição (só no processo, o wrk
+    # não tem como esvaziá-lo).
+    for nome in ("portal_lista", "portal_processo"):
+        if nome in medidas:
+            medidas[f"{nome}_sem_cache"] = {**medidas[nome], "sem_cache": True}
+    return medidas
 
 
 def sessao() -> Client:
@@ -75,15 +83,21 @@ def sessao() -> Client:
     return cliente
 
 
-def medir(cliente: Client, url: str, repeticoes: int) -> dict:
+def medir(cliente: Client, url: str, repeticoes: int, sem_cache: bool = False) -> dict:
+    def antes():
+        if sem_cache:
+            caches["portal"].clear()
+
     for _ in range(3):
         resposta = cliente.get(url)
+    antes()
     with CaptureQueriesContext(connection) as consultas:
         resposta = cliente.get(url)
     # Lidas já: a próxima requisição zera o registro de consultas (reset_queries).
     capturadas = list(consultas.captured_queries)
     tempos = []
     for _ in range(repeticoes):
+        antes()
         inicio = time.perf_counter()
         cliente.get(url)
         tempos.append((time.perf_counter() - inicio) * 1000)
@@ -110,7 +124,8 @@ def main() -> None:
     }
     for nome, pagina in escolhidas.items():
         cliente = logado if pagina["login"] else anonimo
-        resultado["paginas"][nome] = {**pagina, **medir(cliente, pagina["url"], repeticoes)}
+        medida = medir(cliente, pagina["url"], repeticoes, pagina.get("sem_cache", False))
+        resultado["paginas"][nome] = {**pagina, **medida}
     json.dump(resultado, sys.stdout)
 
 

@@ -132,7 +132,9 @@ def parecer_preliminar(andamento: Andamento) -> Conteudo:
 
 
 def parecer_merito(andamento: Andamento) -> Conteudo:
-    """Art. 18: parecer de mérito; na criação, com a tabela dos requisitos do Art. 2º."""
+    """Art. 18: parecer de mérito; na criação, com a tabela dos requisitos do Art. 2º; na
+    extinção, com o fundamento do Art. 10 e o que o ato conferiu (o registro gravado no
+    Andamento pela fase da representação, não recalculado: o PDF diz o que valeu no ato)."""
     from documentos.tabelas import tabela_requisitos
 
     processo = andamento.processo
@@ -141,6 +143,7 @@ def parecer_merito(andamento: Andamento) -> Conteudo:
         favoravel=andamento.dados.get("conclusao") == "favoravel",
         requisitos=tabela_requisitos(processo, andamento),
         exige_art2=rito.RITOS[processo.tipo].requisitos_art2,
+        extincao_art10=andamento.dados.get("extincao_art10"),
     )
     return Conteudo(
         "parecer_merito",

@@ -223,15 +223,18 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 
 # Cache compartilhado por todos os processos (gunicorn -w N): nele ficam os contadores dos
 # limites de uso, que assim valem para o servidor inteiro. Padrão: uma tabela do próprio
-# banco (`manage.py createcachetable`); com REDIS_URL, o Redis.
+# banco (`manage.py createcachetable`); com REDIS_URL, o Redis. O conteúdo das páginas do
+# portal (processos.views_portal) fica num cache à parte ("portal"): um robô que percorra
+# milhares de processos enche o portal, não expulsa os contadores dos limites.
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
-        "default": {
+        nome: {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "emancipacao",
+            "KEY_PREFIX": prefixo,
         }
+        for nome, prefixo in (("default", "emancipacao"), ("portal", "emancipacao-portal"))
     }
 else:
     CACHES = {
@@ -242,7 +245,13 @@ else:
             # Acima do limite, o Django apaga um terço das chaves, vencidas ou não: folga
             # para que contadores vivos não sejam descartados sob muitos endereços.
             "OPTIONS": {"MAX_ENTRIES": 50_000},
-        }
+        },
+        "portal": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "emancipacao_cache_portal",
+            # Uma entrada por processo e por busca da lista pública.
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        },
     }
 
 # Limite de uso dos simuladores públicos (páginas e API), por endereço do cliente, no formato

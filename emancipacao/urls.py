@@ -25,7 +25,6 @@ urlpatterns = [
     path("", include("lei.urls")),
     path("", include("instrucao.urls")),
     path("", include("acompanhamento.urls")),
-    # Antes de processos.urls: os atos do Art. 23 passam pela permissão por processo.
     path("", include("transparencia.urls")),
     path("", include("processos.urls")),
 ]

@@ -25,6 +25,7 @@ from instrucao.models import (
     SequenciaOficio,
 )
 from processos.estados import Estado
+from processos.leitura import lido
 from processos.models import Andamento, AtoRecusado, Processo
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
 from processos.sequencias import proximo_numero
@@ -177,13 +178,14 @@ def certidoes_que_faltam(processo) -> list[str]:
 
 
 def _texto_das_faltas(processo) -> str:
-    return " ".join(certidoes_que_faltam(processo))
+    return " ".join(lido(processo, certidoes_que_faltam))
 
 
 def certidoes_respondidas(processo) -> bool:
     """Art. 2º, §§ 2º e 3º: guarda de "Concluir certidões", calculada sobre os ofícios
-    (não declarada por quem pratica o ato)."""
-    return not certidoes_que_faltam(processo)
+    (não declarada por quem pratica o ato). A mensagem usa as mesmas faltas, lidas uma vez
+    na página do processo (`processos.leitura`)."""
+    return not lido(processo, certidoes_que_faltam)
 
 
 certidoes_respondidas.mensagem = _texto_das_faltas

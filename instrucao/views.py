@@ -4,6 +4,8 @@ Prazos. Mesma forma das demais: papel → formulário → um serviço → redire
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Count, Window
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -23,6 +25,8 @@ from instrucao.forms import (
     resumo_da_avaliacao,
 )
 from instrucao.models import TERMINAIS, Oficio
+from processos import leitura
+from processos.leitura import lido
 from processos.models import AtoRecusado, RegistroAcesso
 from processos.papeis import LEITORES, PRESIDENTE, SERVIDOR, tem_papel
 from requisitos.models import parametros_em_vigor
@@ -32,11 +36,11 @@ def secao_oficios(processo, usuario, *, publica: bool = False) -> dict | None:
     """A seção "Ofícios e prazos" da página do processo (interna; o portal não a mostra)."""
     if publica:
         return None
-    oficios = servicos.linhas_do_processo(processo)
+    oficios = lido(processo, servicos.linhas_do_processo)
     return {
         "oficios": oficios,
         # O prazo dito na seção é o do parâmetro legal (Art. 2º, § 3º).
-        "prazo_oficio_dias": parametros_em_vigor().prazo_oficio_dias if oficios else None,
+        "prazo_oficio_dias": leitura.parametros(processo).prazo_oficio_dias if oficios else None,
         "opera_oficios": tem_papel(usuario, SERVIDOR, PRESIDENTE),
         # Art. 21: a reiteração é emitida pelo Presidente; o servidor prepara o rascunho.
         "emite_reiteracao": tem_papel(usuario, PRESIDENTE),
@@ -202,29 +206,59 @@ def certidao(request, protocolo, pk, versao=None):
     )
 
 
+# Prazos (issue 13): 50 ofícios por página; dos sem AR, os mais antigos, com o total.
+PRAZOS_POR_PAGINA = 50
+SEM_AR_NA_PAGINA = 50
+# Só o que a linha mostra do ofício e do processo (o processo traz divisas e memorial); o
+# estado, porque o ConcurrentTransitionMixin o lê ao carregar o processo.
+CAMPOS_DA_LINHA = (
+    "processo__estado",
+    "processo__numero",
+    "processo__ano",
+    "processo__nome_proposto",
+    "orgao",
+    "incisos",
+    "numero",
+    "enviado_em",
+    "recebido_em",
+    "vencimento",
+    "respondido_em",
+)
+
+
 @login_required
 def prazos(request):
-    """UX, tela 5: todos os prazos abertos; os vencidos primeiro (o mais atrasado antes)."""
+    """UX, tela 5: os prazos abertos, 50 por página; os vencidos primeiro (o mais atrasado
+    antes), depois pela data de vencimento. Os ofícios sem AR (o prazo ainda não corre,
+    Art. 2º, § 3º): os mais antigos primeiro, com o total."""
     if not tem_papel(request.user, *LEITORES):
         raise PermissionDenied("Área restrita à CRT, à Mesa e aos Deputados.")
     hoje = timezone.localdate()
-    abertos = Oficio.objects.com_prazo_aberto().select_related("processo")
+    abertos = (
+        Oficio.objects.com_prazo_aberto()
+        .select_related("processo")
+        .only(*CAMPOS_DA_LINHA)
+        .order_by("vencimento", "id")
+    )
+    pagina = Paginator(abertos, PRAZOS_POR_PAGINA).get_page(request.GET.get("pagina"))
     sem_ar = (
         Oficio.objects.vigentes()
         .filter(respondido_em__isnull=True, recebido_em__isnull=True)
         .exclude(processo__estado__in=TERMINAIS)
         .select_related("processo")
+        .only(*CAMPOS_DA_LINHA)
         .order_by("enviado_em", "id")
     )
+    # O total junto com as linhas (uma consulta): a janela conta antes do LIMIT.
+    mais_antigos = list(sem_ar.annotate(total=Window(Count("id")))[:SEM_AR_NA_PAGINA])
     return render(
         request,
         "instrucao/prazos.html",
         {
-            "linhas": [
-                (o, servicos.descrever_situacao(o, hoje))
-                for o in abertos.order_by("vencimento", "id")
-            ],
-            "sem_ar": sem_ar,
+            "pagina": pagina,
+            "linhas": [(o, servicos.descrever_situacao(o, hoje)) for o in pagina],
+            "sem_ar": mais_antigos,
+            "sem_ar_total": mais_antigos[0].total if mais_antigos else 0,
             "hoje": hoje,
             "prazo_dias": parametros_em_vigor(hoje).prazo_oficio_dias,
         },
@@ -237,9 +271,10 @@ def secao_requisitos(processo, usuario, *, publica: bool = False) -> dict | None
     mostra a avaliação gravada nele (e não esta)."""
     if publica or processo.tipo not in ("criacao", "extincao"):
         return None
-    if not processo.oficios.exists():
+    # Os ofícios da seção "Ofícios e prazos" e os andamentos da página, lidos uma vez.
+    if not lido(processo, servicos.linhas_do_processo):
         return None
-    if processo.andamentos.filter(ato="emitir_parecer_merito").exists():
+    if any(a.ato == "emitir_parecer_merito" for a in processo.andamentos.all()):
         return None
     avaliado = avaliacao.avaliar(processo)
     return {"apuracao": resumo_da_avaliacao(processo, avaliado)}

@@ -21,6 +21,7 @@ from plebiscito.regras import ApuracaoInvalida, Unidade, Votacao, apurar_unidade
 from processos import rito
 from processos.condicoes import condicao
 from processos.estados import Tipo
+from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from requisitos.aplicacao import aplica
 from requisitos.models import parametros_em_vigor
@@ -193,17 +194,23 @@ def gravar_resultado(andamento) -> Resultado:
 @condicao(
     lambda processo: (
         "Já há resultado registrado neste processo (versão "
-        f"{Resultado.objects.vigente(processo).versao}); corrija-o por “Retificar resultado do "
-        "plebiscito”."
+        f"{lido(processo, resultados_do_processo)[0].versao}); corrija-o por “Retificar "
+        "resultado do plebiscito”."
     )
 )
 def sem_resultado_registrado(processo) -> bool:
-    return not Resultado.objects.filter(processo=processo).exists()
+    return not lido(processo, resultados_do_processo)
 
 
 @condicao("Não há resultado do plebiscito registrado neste processo (Art. 20).")
 def com_resultado_registrado(processo) -> bool:
-    return Resultado.objects.filter(processo=processo).exists()
+    return bool(lido(processo, resultados_do_processo))
+
+
+def resultados_do_processo(processo) -> list[Resultado]:
+    """Todas as versões do resultado, da vigente (a mais alta) às anteriores, com as
+    unidades: lidas uma vez na página do processo (`processos.leitura`)."""
+    return list(Resultado.objects.filter(processo=processo).prefetch_related("unidades"))
 
 
 def unidades_que_faltam(processo) -> list[str]:
@@ -217,11 +224,11 @@ def unidades_que_faltam(processo) -> list[str]:
 @condicao(
     lambda processo: (
         "O resultado registrado não tem as unidades que a abrangência em vigor "
-        "exige (" + "; ".join(unidades_que_faltam(processo)) + "): retifique o resultado."
+        "exige (" + "; ".join(lido(processo, unidades_que_faltam)) + "): retifique o resultado."
     )
 )
 def resultado_cobre_a_abrangencia(processo) -> bool:
-    return not unidades_que_faltam(processo)
+    return not lido(processo, unidades_que_faltam)
 
 
 # --- emitir_parecer_resultado: o veredito que governa ---------------------------------------
@@ -328,7 +335,10 @@ def plebiscito_aprovado_se_exigido(processo) -> bool:
     um tipo com plebiscito sem o veredito aprovado gravado pelo parecer."""
     if not rito.tem_plebiscito(processo.tipo, processo.plebiscito_dispensado):
         return True
-    parecer = processo.andamentos.filter(ato="emitir_parecer_resultado").first()
+    # Os andamentos da página (prefetch) ou do banco, do mais novo ao mais antigo.
+    parecer = next(
+        (a for a in processo.andamentos.all() if a.ato == "emitir_parecer_resultado"), None
+    )
     return bool(parecer and (parecer.dados.get("apuracao") or {}).get("aprovado") is True)
 
 

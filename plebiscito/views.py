@@ -5,9 +5,10 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from plebiscito import services
-from plebiscito.models import FaseTre, Resultado
+from plebiscito.models import FaseTre
 from processos import rito
 from processos.estados import Estado
+from processos.leitura import lido
 from processos.papeis import PRESIDENTE, tem_papel
 
 JUSTIFICATIVA_RECUSA = (
@@ -17,13 +18,18 @@ JUSTIFICATIVA_RECUSA = (
 )
 
 
+def _ultimo(processo, ato: str):
+    """O último andamento do ato: dos andamentos da página (prefetch) ou do banco."""
+    return next((a for a in processo.andamentos.all() if a.ato == ato), None)
+
+
 def _numero_do_ato(processo, ato: str, campo: str) -> str:
-    andamento = processo.andamentos.filter(ato=ato).first()
+    andamento = _ultimo(processo, ato)
     return andamento.dados.get(campo, "") if andamento else ""
 
 
 def _parecer(processo):
-    return processo.andamentos.filter(ato="emitir_parecer_resultado").first()
+    return _ultimo(processo, "emitir_parecer_resultado")
 
 
 def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None:
@@ -34,7 +40,7 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
         rito.tem_plebiscito(processo.tipo, processo.plebiscito_dispensado)
     ):
         return None
-    resultados = list(Resultado.objects.filter(processo=processo).prefetch_related("unidades"))
+    resultados = lido(processo, services.resultados_do_processo)
     fases = list(processo.fases_tre.all())
     decreto = _numero_do_ato(processo, "publicar_decreto", "numero_decreto")
     if not (resultados or fases or decreto):
@@ -42,7 +48,7 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
     parecer = _parecer(processo)
     apuracao = parecer.dados.get("apuracao") if parecer else None
     if apuracao is None and resultados:
-        vigente, calculada, parametros = services.apurar_processo(processo)
+        vigente, calculada, parametros = lido(processo, services.apurar_processo)
         apuracao = services.apuracao_como_dict(vigente, calculada, parametros)
     return {
         "publica": publica,
@@ -55,7 +61,11 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
         "sobrestar_url": None if publica else _sobrestar_apos_recusa(processo, usuario, fases),
         "numero_decreto": decreto,
         "numero_lei": _numero_do_ato(processo, "registrar_lei", "numero_lei"),
-        "faltam": [] if publica else services.unidades_que_faltam(processo) if resultados else [],
+        "faltam": []
+        if publica
+        else lido(processo, services.unidades_que_faltam)
+        if resultados
+        else [],
     }
 
 

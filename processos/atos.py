@@ -123,7 +123,8 @@ _ATOS = (
     ),
     # Art. 23: o Presidente, ou o Deputado autor no processo que apresentou, libera ao público
     # um documento interno ou os detalhes internos do processo (e revoga a liberação). O
-    # Deputado só no seu processo: ver `autoriza_liberacao`, a permissão das transições.
+    # Deputado só no seu processo: ver `autoriza_liberacao`, a permissão das transições,
+    # conferida pelo hub (página do ato e `praticar_ato`) como a de qualquer ato.
     Ato(
         "liberar_informacao",
         "Liberar informação ao público",
@@ -146,6 +147,38 @@ ATOS: dict[str, Ato] = {ato.nome: ato for ato in _ATOS}
 POR_SLUG: dict[str, Ato] = {ato.slug: ato for ato in _ATOS}
 
 
+def permissao_por_processo(recusa: str):
+    """Marca a permissão de uma transição (`permission=`) que depende do processo, e não só
+    do papel, com o texto que o usuário recebe quando ela recusa o ato."""
+
+    def decorar(funcao):
+        funcao.recusa = recusa
+        return funcao
+
+    return decorar
+
+
+def recusa_no_processo(processo, nome_ato: str, usuario) -> str | None:
+    """Por que a permissão da transição nega o ato a este usuário neste processo (None =
+    permite). Não olha o estado nem as condições: todas as transições de um ato declaram a
+    mesma permissão, e a recusa vale também onde o ato não parte do estado atual."""
+    for transicao in processo.get_all_estado_transitions():
+        if transicao.name != nome_ato:
+            continue
+        if transicao.has_perm(processo, usuario):
+            return None
+        padrao = f"Seu papel não permite o ato “{ATOS[nome_ato].rotulo}”."
+        return getattr(transicao.permission, "recusa", padrao)
+    return None
+
+
+RECUSA_ART23 = (
+    "Só o Presidente da CRT, ou o Deputado autor no processo que apresentou, libera ou revoga "
+    "a liberação de informações (Art. 23)."
+)
+
+
+@permissao_por_processo(RECUSA_ART23)
 def autoriza_liberacao(processo, user) -> bool:
     """Art. 23: as informações sobre o processo em andamento são liberadas pelo Presidente da
     CRT ou pelo Deputado autor — este só no processo que ele mesmo apresentou."""

@@ -3,9 +3,9 @@ e no portal público — a lei não muda conforme quem lê."""
 
 from django.utils import timezone
 
+from processos import leitura
 from processos.estados import TIPOS_ART3, TIPOS_COM_BLOQUEIO_FEDERAL
 from requisitos.eleicoes import janela_art3
-from requisitos.models import parametros_em_vigor
 
 TEXTO_BLOQUEIO_FEDERAL = (
     "Desde a EC 15/1996, o art. 18, § 4º, da Constituição exige lei complementar federal e "
@@ -16,7 +16,7 @@ TEXTO_BLOQUEIO_FEDERAL = (
 
 
 def avisos_legais(processo) -> list[dict]:
-    parametros = parametros_em_vigor()
+    parametros = leitura.parametros(processo)
     avisos = []
     if parametros.bloqueio_constitucional and processo.tipo in TIPOS_COM_BLOQUEIO_FEDERAL:
         avisos.append(

@@ -5,13 +5,13 @@ import unicodedata
 
 from django.utils import timezone
 
-from processos import avaliacao, rito
+from processos import avaliacao, leitura, rito
 from processos.atos import ATOS
 from processos.estados import TIPOS_ART3, TIPOS_COM_NOME_NOVO, Estado, Tipo
+from processos.leitura import lido
 from processos.papeis import tem_papel
 from requisitos.aplicacao import aplica
 from requisitos.eleicoes import janela_art3
-from requisitos.models import parametros_em_vigor
 
 
 def permissao_do_ato(nome: str):
@@ -57,7 +57,8 @@ def visita_realizada_ou_facultativa(processo) -> bool:
 def art2_v_verificado(processo) -> bool:
     if not rito.RITOS[processo.tipo].requisitos_art2:
         return True
-    visita = processo.andamentos.filter(ato="registrar_visita").first()
+    # Os andamentos da página (prefetch) ou do banco, do mais novo ao mais antigo.
+    visita = next((a for a in processo.andamentos.all() if a.ato == "registrar_visita"), None)
     return visita is not None and visita.dados.get("condicoes_instalacao") is not None
 
 
@@ -78,7 +79,7 @@ def nome_igual_sede(processo) -> bool:
 
 
 def _problemas_do_nome(processo) -> str:
-    veredito = avaliacao.avaliar_nome(processo)
+    veredito = lido(processo, avaliacao.avaliar_nome)
     return "Nome recusado pelo Art. 6º: " + " ".join(p.mensagem for p in veredito.problemas)
 
 
@@ -95,7 +96,7 @@ def toponimo_valido(processo) -> bool:
     """Art. 6º: calculado sobre o nome proposto (repetição no País, datas, palavras)."""
     if processo.tipo not in TIPOS_COM_NOME_NOVO:
         return True
-    return avaliacao.avaliar_nome(processo).valido
+    return lido(processo, avaliacao.avaliar_nome).valido
 
 
 @aplica(
@@ -115,7 +116,7 @@ def fora_da_janela_art3(processo) -> bool:
         return True
     # A data do ato em prática (posta pelo serviço) ou, para exibir os botões, a de hoje.
     data = getattr(processo, "data_do_ato", None) or timezone.localdate()
-    if not parametros_em_vigor(data).art3_vigente:
+    if not leitura.parametros(processo, data).art3_vigente:
         return True
     janela = janela_art3(data)
     return janela is None or not janela.vedado

@@ -81,16 +81,21 @@ def condicoes_da_fase(nome_ato: str, *, obrigatoria: bool = False) -> Callable:
             return False
         return all(c(processo) for c in _condicoes[nome_ato])
 
-    def mensagem(processo) -> str:
+    def motivos(processo) -> list[str]:
+        """As mensagens das condições não atendidas, cada condição conferida uma vez."""
         if obrigatoria and not _condicoes[nome_ato]:
-            return SEM_FASE
-        return " ".join(
+            return [SEM_FASE]
+        return [
             c.mensagem(processo) if callable(c.mensagem) else c.mensagem
             for c in _condicoes[nome_ato]
             if not c(processo)
-        )
+        ]
+
+    def mensagem(processo) -> str:
+        return " ".join(motivos(processo))
 
     atendidas.mensagem = mensagem
+    atendidas.motivos = motivos
     atendidas.__name__ = f"condicoes_da_fase_{nome_ato}"
     return atendidas
 

@@ -126,32 +126,40 @@ class ProcessoFilter(django_filters.FilterSet):
 
     def buscar(self, queryset, name, value):
         """Texto em qualquer dos campos de busca ou o número do protocolo ("12" ou "12/2026").
-        Os municípios entram por EXISTS (sem JOIN nem DISTINCT); no PostgreSQL cada campo tem
-        um índice de trigramas (migração `busca_trigramas`) e a busca é a união dos ids que
-        cada índice acha: o custo segue o número de processos encontrados, não o total."""
+        Os municípios entram por EXISTS (sem JOIN nem DISTINCT). No PostgreSQL cada campo de
+        texto tem um índice de trigramas (migração `busca_trigramas`), combinados num só
+        percurso da tabela (BitmapOr); a busca é a união desses ids com os do protocolo e os
+        das origens: o custo segue o número de processos encontrados, não o total."""
         termo = value.strip()
         if not termo:
             return queryset
-        textos = [c for c in self.campos_de_busca if "__" not in c]
+        textos = Q()
+        for campo in self.campos_de_busca:
+            if "__" not in campo:
+                textos |= Q(**{f"{campo}__icontains": termo})
         municipios = Municipio.objects.filter(nome__icontains=termo).values("pk")
         origem = Processo.municipios_origem.through.objects.filter(municipio__in=municipios)
-        numero, _, ano = termo.partition("/")
-        protocolo = None
-        if numero.isdigit() and len(numero) <= 9 and (not ano or ano.isdigit() and len(ano) <= 4):
-            protocolo = Q(numero=int(numero), **({"ano": int(ano)} if ano else {}))
+        protocolo = _protocolo(termo)
         if connection.vendor == "postgresql":
-            partes = [Processo.objects.filter(**{f"{c}__icontains": termo}) for c in textos]
+            # O protocolo fica fora do OR dos textos: `numero` sozinho não tem índice, e um
+            # termo sem índice no OR faria o PostgreSQL ler a tabela inteira.
+            ids = [Processo.objects.filter(textos).order_by().values("pk")]
             if protocolo is not None:
-                partes.append(Processo.objects.filter(protocolo))
-            ids = [p.order_by().values("pk") for p in partes]
+                ids.append(Processo.objects.filter(protocolo).order_by().values("pk"))
             ids.append(origem.order_by().values("processo_id"))
             return queryset.filter(pk__in=ids[0].union(*ids[1:]))
-        filtro = Q(Exists(origem.filter(processo=OuterRef("pk"))))
-        for campo in textos:
-            filtro |= Q(**{f"{campo}__icontains": termo})
+        filtro = textos | Q(Exists(origem.filter(processo=OuterRef("pk"))))
         if protocolo is not None:
             filtro |= protocolo
         return queryset.filter(filtro)
+
+
+def _protocolo(termo: str) -> Q | None:
+    """O termo lido como número de protocolo ("12" ou "12/2026"), se puder ser um."""
+    numero, _, ano = termo.partition("/")
+    if numero.isdigit() and len(numero) <= 9 and (not ano or ano.isdigit() and len(ano) <= 4):
+        return Q(numero=int(numero), **({"ano": int(ano)} if ano else {}))
+    return None
 
 
 def _opcoes(escolhas, selecionado) -> str:

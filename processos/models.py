@@ -57,6 +57,15 @@ class ProcessoQuerySet(models.QuerySet):
             .com_prazo_mais_proximo()
         )
 
+    def ids_com_prazo_aberto(self):
+        """Os ids dos processos que têm prazo mais próximo (o `prazo_mais_proximo` não é
+        nulo): a primeira parte da lista ordenada pelo prazo (`processos.paginacao`)."""
+        try:
+            Oficio = self.model._meta.get_field("oficios").related_model
+        except FieldDoesNotExist:
+            return self.none().values("pk")
+        return Oficio.objects.com_prazo_aberto().values("processo_id")
+
     def com_prazo_mais_proximo(self):
         """`prazo_mais_proximo`: o menor vencimento entre os ofícios com prazo aberto do
         processo (vigentes, sem resposta, com AR; processo não terminal — Art. 2º, § 3º).
@@ -120,6 +129,9 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         verbose_name = "processo"
         verbose_name_plural = "processos"
         ordering = ["-ano", "-numero"]
+        # A chave do cache da lista pública é o último movimento de qualquer processo: um
+        # `Max` que o índice responde sem ler a tabela (processos.views_portal).
+        indexes = [models.Index(fields=["ultima_movimentacao"], name="processo_ultima_mov")]
         constraints = [
             models.UniqueConstraint(fields=["ano", "numero"], name="protocolo_unico_por_ano"),
             models.CheckConstraint(condition=Q(numero__gt=0), name="protocolo_positivo"),

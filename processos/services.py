@@ -11,8 +11,9 @@ from django_fsm import ConcurrentTransition
 
 from documentos.emissao import emitir_documentos_do_ato
 from processos import extensoes
-from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF
+from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF, recusa_no_processo
 from processos.estados import Estado
+from processos.leitura import lido
 from processos.models import (
     Andamento,
     AtoRecusado,
@@ -164,6 +165,10 @@ def praticar_ato(
         # condições, e uma condição não atendida deve dar a mensagem do motivo, não 403.
         if not tem_papel(usuario, *ato.papeis):
             raise PermissionDenied(f"Seu papel não permite o ato “{ato.rotulo}”.")
+        # A permissão por processo que a transição declara (Art. 23: o Deputado só no
+        # processo de que é autor), lida na linha travada: recusa antes de qualquer escrita.
+        if recusa := recusa_no_processo(processo, nome_ato, usuario):
+            raise AtoRecusado(recusa)
         ultimo = processo.andamentos.only("data_ato").first()
         validar_data_ato(data_ato, anterior=ultimo.data_ato if ultimo else None)
         origem = processo.estado
@@ -193,17 +198,27 @@ def praticar_ato(
 
 
 def motivos_indisponivel(processo: Processo, nome_ato: str) -> list[str]:
-    """Por que o ato não pode ser praticado agora (lista vazia = pode). Não olha o papel."""
+    """Por que o ato não pode ser praticado agora (lista vazia = pode). Não olha o papel.
+    Na página do processo (leitura única), calculado uma vez por ato."""
+    return list(lido(processo, _motivos, nome_ato))
+
+
+def _motivos(processo: Processo, nome_ato: str) -> tuple[str, ...]:
     transicao = _transicao(processo, nome_ato)
     if transicao is None:
         rotulo = Estado(processo.estado).label if processo.estado else "novo"
-        return [f"Ato não disponível no estado atual ({rotulo})."]
+        return (f"Ato não disponível no estado atual ({rotulo}).",)
     motivos = []
     for condicao in transicao.conditions:
-        if not condicao(processo):
+        # As condições das fases dizem, numa passada, quais falharam e por quê.
+        if hasattr(condicao, "motivos"):
+            falhas = condicao.motivos(processo)
+            if falhas:
+                motivos.append(" ".join(falhas))
+        elif not condicao(processo):
             mensagem = getattr(condicao, "mensagem", "Condição não atendida.")
             motivos.append(mensagem(processo) if callable(mensagem) else mensagem)
-    return motivos
+    return tuple(motivos)
 
 
 def _transicao(processo: Processo, nome_ato: str):

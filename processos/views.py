@@ -6,8 +6,7 @@ from datetime import date, timedelta
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
-from django.db.models import Count
+from django.db.models import Count, Prefetch
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -15,14 +14,16 @@ from django.utils import timezone
 
 from documentos.emissao import emite_documentos
 from processos import exportacao, extensoes, retificacao, services
-from processos.atos import ATOS, POR_SLUG
+from processos.atos import ATOS, POR_SLUG, recusa_no_processo
 from processos.avaliacao import avaliar_nome
 from processos.avisos import TEXTO_BLOQUEIO_FEDERAL, avisos_legais
 from processos.diagrama import etapas
 from processos.estados import TIPOS_COM_NOME_NOVO, Estado
 from processos.filtros import ProcessoFilter
 from processos.forms import ManifestacaoForm, ProtocolarForm, descrever_dado, formulario_do_ato
-from processos.models import AtoRecusado, Processo, RegistroAcesso
+from processos.leitura import leitura_unica, lido
+from processos.models import Andamento, AtoRecusado, Manifestacao, Processo, RegistroAcesso
+from processos.paginacao import PaginadorDeProcessos
 from processos.papeis import (
     DEPUTADO,
     LEITORES,
@@ -99,7 +100,13 @@ def _processo(protocolo: str) -> Processo:
 def lista(request):
     _exigir_leitor(request)
     filtro = ProcessoFilter(request.GET, queryset=Processo.objects.para_listagem(), request=request)
-    pagina = Paginator(filtro.qs, POR_PAGINA).get_page(request.GET.get("pagina"))
+    paginador = PaginadorDeProcessos(
+        filtro.qs,
+        POR_PAGINA,
+        linhas=Processo.objects.para_listagem(),
+        abertos=Processo.objects.ids_com_prazo_aberto(),
+    )
+    pagina = paginador.get_page(request.GET.get("pagina"))
     parametros = request.GET.copy()
     parametros.pop("pagina", None)
     return render(
@@ -221,15 +228,15 @@ def novo(request):
 @login_required
 def detalhe(request, protocolo):
     _exigir_leitor(request)
-    processo = _processo(protocolo)
+    processo = _processo_da_pagina(protocolo)
     if tem_papel(request.user, DEPUTADO):
         # Art. 22: vista ao processo na sala das Comissões — cada vista fica registrada.
         RegistroAcesso.objects.create(usuario=request.user, processo=processo)
-    andamentos = list(processo.andamentos.select_related("usuario"))
-    return render(
-        request,
-        "processos/detalhe.html",
-        {
+    # Issue 13: a página lê o processo, os andamentos e os parâmetros uma vez; as condições
+    # dos atos e as seções das fases recebem o mesmo processo (processos.leitura).
+    with leitura_unica(processo):
+        andamentos = list(processo.andamentos.all())
+        contexto = {
             "processo": processo,
             "etapas": etapas(processo, andamentos),
             "andamentos": [(a, _dados_legiveis(a)) for a in andamentos],
@@ -237,12 +244,26 @@ def detalhe(request, protocolo):
             "avisos": avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),
             "avaliacao_art2": _avaliacao_art2(andamentos),
-            "manifestacoes": processo.manifestacoes.select_related("deputado"),
+            "manifestacoes": processo.manifestacoes.all(),
             "espera": _espera(processo),
-            "toponimia": avaliar_nome(processo) if processo.tipo in TIPOS_COM_NOME_NOVO else None,
+            "toponimia": lido(processo, avaliar_nome)
+            if processo.tipo in TIPOS_COM_NOME_NOVO
+            else None,
             "secoes": extensoes.secoes(processo, request.user),
-        },
+        }
+        return render(request, "processos/detalhe.html", contexto)
+
+
+def _processo_da_pagina(protocolo: str) -> Processo:
+    """O processo com o que a página mostra de cada relação do hub, numa consulta por
+    relação: os andamentos (com quem os praticou), os municípios e as manifestações."""
+    numero, ano = protocolo.split("-")
+    consulta = Processo.objects.select_related("deputado_autor").prefetch_related(
+        Prefetch("andamentos", Andamento.objects.select_related("usuario")),
+        "municipios_origem",
+        Prefetch("manifestacoes", Manifestacao.objects.select_related("deputado")),
     )
+    return get_object_or_404(consulta, numero=int(numero), ano=int(ano))
 
 
 def _espera(processo) -> str:
@@ -325,8 +346,10 @@ def ato(request, protocolo, slug):
     definicao = POR_SLUG.get(slug)
     if definicao is None or definicao.nome == "protocolar":
         raise Http404("Ato desconhecido.")
-    if not tem_papel(request.user, *definicao.papeis):
-        raise PermissionDenied(f"Seu papel não permite o ato “{definicao.rotulo}”.")
+    # O papel e, quando a transição a declara, a permissão por processo (Art. 23: o Deputado
+    # só no processo de que é autor), antes do formulário: 403 no GET e no POST.
+    if recusa := recusa_no_processo(processo, definicao.nome, request.user):
+        raise PermissionDenied(recusa)
     formulario = formulario_do_ato(definicao.nome)
     if formulario is None:
         raise Http404("Ato sem formulário.")

@@ -5,18 +5,51 @@ processos em andamento são prestadas pelos Deputados; por isso a linha do tempo
 só a data, o ato e o estado resultante — sem justificativas, dados registrados nem nomes de
 servidores. Os documentos públicos por natureza vêm de `documentos` (tag de template)."""
 
+import hashlib
 from datetime import date
 
-from django.core.paginator import Paginator
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import caches
+from django.db.models import Max, Prefetch, prefetch_related_objects
+from django.http import QueryDict
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
 
-from processos import extensoes
+from processos import extensoes, leitura
 from processos.avisos import avisos_legais
 from processos.diagrama import etapas
+from processos.estados import Estado
 from processos.filtros import ProcessoPublicoFilter
 from processos.models import Processo
+from processos.paginacao import PaginadorDeProcessos
+from requisitos.models import Municipio
 
 POR_PAGINA = 50
+
+# O conteúdo das páginas do portal é o mesmo para todo visitante; fica no cache "portal"
+# (CACHES) com a chave pelo que ele mostra. Um ato muda a chave (não há invalidação a
+# fazer); a duração só limita o que a chave não vê — a troca do nome de um município no
+# cadastro de referência — e recolhe as versões antigas. Mude a VERSAO ao mudar o HTML dos
+# modelos do portal: o cache (banco ou Redis) sobrevive à implantação.
+DURACAO_NO_CACHE = 6 * 60 * 60
+VERSAO = 1
+# O formulário de acompanhamento (acompanhamento/_secao.html) leva o token CSRF de quem
+# visita: o conteúdo é montado com esta marca no lugar do token, e cada resposta a troca
+# pelo token do visitante.
+MARCA_CSRF = "token-csrf-do-visitante-8d1f0c"
+
+# A cor do selo do estado, como em processos/_estado.html.
+CLASSE_DO_ESTADO = {
+    Estado.CONCLUIDO: "concluido",
+    Estado.ARQUIVADO: "arquivado",
+    Estado.SOBRESTADO: "sobrestado",
+    Estado.EM_DILIGENCIA: "desvio",
+    Estado.DELIBERACAO_ARQUIVAMENTO: "desvio",
+}
 
 # Os números que a Casa publica (Art. 19, § 1º: Decreto Legislativo; Art. 1º e 7º: a lei),
 # como registrados pela Mesa nos atos, e as datas que os acompanham.
@@ -48,27 +81,95 @@ def numeros_publicados(andamentos) -> dict:
 
 
 def portal(request):
-    filtro = ProcessoPublicoFilter(
-        request.GET, queryset=Processo.objects.para_listagem(), request=request
-    )
-    pagina = Paginator(filtro.qs, POR_PAGINA).get_page(request.GET.get("pagina"))
-    parametros = request.GET.copy()
-    parametros.pop("pagina", None)
-    return render(
-        request,
-        "processos/portal_lista.html",
-        {"filtro": filtro, "pagina": pagina, "parametros": parametros.urlencode()},
-    )
+    """A lista do portal. O conteúdo (busca, tabela, paginação) é o mesmo para toda busca
+    igual: no cache pela busca normalizada e pelo último movimento de qualquer processo —
+    um protocolo novo (maior id) ou um ato em qualquer processo (última movimentação)."""
+    parametros = _busca_normalizada(request.GET)
+    movimento = Processo.objects.aggregate(ultima=Max("ultima_movimentacao"), maior=Max("pk"))
+    chave = _chave("lista", parametros.urlencode(), movimento["ultima"], movimento["maior"])
+    conteudo = _do_cache(chave, lambda: _conteudo_da_lista(parametros))
+    return render(request, "processos/portal_lista.html", {"conteudo": mark_safe(conteudo)})
+
+
+def _busca_normalizada(consulta: QueryDict) -> QueryDict:
+    """Só os critérios da busca, em ordem e sem os vazios: `?tipo=&q=x` e `?q=x` dão a
+    mesma chave, e um parâmetro estranho (utm_source...) não cria outra."""
+    conhecidos = [*ProcessoPublicoFilter.base_filters, "pagina"]
+    normalizada = QueryDict(mutable=True)
+    for nome in sorted(set(conhecidos) - {"aguardando"}):
+        valores = [v.strip() for v in consulta.getlist(nome) if v.strip()]
+        if valores:
+            normalizada.setlist(nome, valores)
+    return normalizada
+
+
+def _conteudo_da_lista(parametros: QueryDict) -> str:
+    filtro = ProcessoPublicoFilter(parametros, queryset=Processo.objects.para_listagem())
+    paginador = PaginadorDeProcessos(filtro.qs, POR_PAGINA, linhas=Processo.objects.para_listagem())
+    pagina = paginador.get_page(parametros.get("pagina"))
+    sem_pagina = parametros.copy()
+    sem_pagina.pop("pagina", None)
+    contexto = {
+        "filtro": filtro,
+        "pagina": pagina,
+        "linhas": _linhas(pagina.object_list),
+        "parametros": sem_pagina.urlencode(),
+    }
+    return render_to_string("processos/_portal_lista_conteudo.html", contexto)
+
+
+def _linhas(processos) -> list[dict]:
+    """O que cada linha mostra, já resolvido: o template só escreve (50 linhas com um
+    `{% url %}` e um `{% include %}` cada custavam mais que as consultas)."""
+    prefixo = reverse("processos:portal")
+    return [
+        {
+            "protocolo": p.protocolo,
+            "url": f"{prefixo}processos/{p.slug}/",
+            "tipo": p.get_tipo_display(),
+            "nome": p.nome_proposto,
+            "municipios": ", ".join(m.nome for m in p.municipios_origem.all()),
+            "estado_rotulo": p.get_estado_display(),
+            "estado_classe": CLASSE_DO_ESTADO.get(p.estado, "andamento"),
+            "movimentacao": timezone.localtime(p.ultima_movimentacao),
+        }
+        for p in processos
+    ]
 
 
 def portal_processo(request, protocolo):
+    """A página pública do processo. O conteúdo é o mesmo para todo visitante: no cache pelo
+    processo e pela sua última movimentação, que todo ato grava (services.praticar_ato) e
+    também o que muda sem Andamento e aparece aqui (dados e documentos da representação,
+    AR de ofício: `ultima_movimentacao` atualizada por quem grava). Os avisos legais e a
+    prévia do plebiscito dependem ainda do dia e dos parâmetros legais em vigor (DOMAIN §1,
+    Art. 3º; Art. 11), que o cadastro muda sem ato: entram na chave também. O cabeçalho de
+    quem está logado, as mensagens e o token CSRF ficam fora do cache."""
     numero, ano = protocolo.split("-")
     processo = get_object_or_404(Processo, numero=int(numero), ano=int(ano))
-    # Sem select_related("usuario"): quem praticou o ato não é exibido no portal.
+    # Os parâmetros lidos para a chave são os mesmos que os avisos e as seções usam.
+    with leitura.leitura_unica(processo):
+        chave = _chave(
+            "processo",
+            processo.pk,
+            processo.ultima_movimentacao.isoformat(),
+            timezone.localdate().isoformat(),
+            repr(leitura.parametros(processo)),
+        )
+        conteudo = _do_cache(chave, lambda: _conteudo_do_processo(processo))
+    contexto = {"processo": processo, "conteudo": _com_token(conteudo, request)}
+    return render(request, "processos/portal_processo.html", contexto)
+
+
+def _conteudo_do_processo(processo: Processo) -> str:
+    # Uma consulta por relação, lida pelo diagrama, pela linha do tempo e pelas seções. Sem
+    # o usuário de cada andamento: quem praticou o ato não é exibido no portal.
+    prefetch_related_objects(
+        [processo], "andamentos", Prefetch("municipios_origem", Municipio.objects.only("nome"))
+    )
     andamentos = list(processo.andamentos.all())
-    return render(
-        request,
-        "processos/portal_processo.html",
+    return render_to_string(
+        "processos/_portal_processo_conteudo.html",
         {
             "processo": processo,
             "etapas": etapas(processo, andamentos),
@@ -76,6 +177,32 @@ def portal_processo(request, protocolo):
             "avisos": avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),
             "publicados": numeros_publicados(andamentos),
-            "secoes": extensoes.secoes(processo, request.user, publica=True),
+            # As seções públicas montadas para o visitante anônimo: o conteúdo não pode
+            # depender de quem o pôs no cache.
+            "secoes": extensoes.secoes(processo, AnonymousUser(), publica=True),
+            "csrf_token": MARCA_CSRF,
         },
     )
+
+
+def _chave(pagina: str, *partes) -> str:
+    """A busca é texto livre: entra resumida, e a chave serve a qualquer backend."""
+    resumo = hashlib.sha256("|".join(str(p) for p in partes).encode()).hexdigest()
+    return f"portal:v{VERSAO}:{pagina}:{resumo}"
+
+
+def _do_cache(chave: str, montar) -> str:
+    cache = caches["portal"]
+    conteudo = cache.get(chave)
+    if conteudo is None:
+        conteudo = montar()
+        cache.set(chave, conteudo, DURACAO_NO_CACHE)
+    return conteudo
+
+
+def _com_token(conteudo: str, request) -> str:
+    """O conteúdo com o token CSRF do visitante; `get_token` também faz a resposta gravar o
+    cookie do token, como o `{% csrf_token %}` faria."""
+    if MARCA_CSRF not in conteudo:
+        return mark_safe(conteudo)
+    return mark_safe(conteudo.replace(MARCA_CSRF, get_token(request)))

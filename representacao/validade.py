@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from processos.condicoes import condicao
 from processos.estados import Estado, Tipo
+from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from representacao import assinaturas, documentos, extincao
 from representacao.models import DadosRepresentacao
@@ -140,8 +141,9 @@ def o_que_falta(processo) -> list[str]:
         "tests.representacao.test_recebimento.test_recebimento_permitido_com_a_lista_completa_e_cem_assinaturas",
     ),
 )
-@condicao(lambda processo: " ".join(o_que_falta(processo)))
+@condicao(lambda processo: " ".join(lido(processo, o_que_falta)))
 def representacao_instruida_e_valida(processo) -> bool:
     """Guarda de `receber_na_crt` (Art. 15 e 16): calculada dos documentos e das assinaturas,
-    não declarada por quem recebe."""
-    return not o_que_falta(processo)
+    não declarada por quem recebe. Na página do processo, a seção da validade mostra as
+    mesmas faltas: calculadas uma vez (`processos.leitura`)."""
+    return not lido(processo, o_que_falta)

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from documentos.acesso import e_deputado_sem_equipe, pode_baixar
 from emancipacao.limite_envio import limitar_envio
 from processos.estados import Tipo
+from processos.leitura import lido
 from processos.models import AtoRecusado, RegistroAcesso
 from processos.papeis import OPERADORES, tem_papel
 from processos.views import _exigir_leitor, _processo
@@ -356,7 +357,9 @@ def secao_validade(processo, usuario, *, publica: bool = False) -> dict | None:
         return None
     return {
         "veredito": validade.avaliar_peticao(processo),
-        "faltas": validade.o_que_falta(processo) if validade.dados_editaveis(processo) else [],
+        "faltas": lido(processo, validade.o_que_falta)
+        if validade.dados_editaveis(processo)
+        else [],
         "url_dados": reverse("representacao:dados", args=[processo.slug])
         if processo.tipo in DadosRepresentacaoForm.CAMPOS
         else None,

@@ -1,20 +1,16 @@
 """A fase do Art. 23 ligada aos atos do hub: o que pode ser liberado, as guardas, o preparo
 (confere o item pedido) e o efeito (grava ou encerra a `Liberacao`), sempre dentro do ato
-`liberar_informacao` / `revogar_liberacao` de `processos.services.praticar_ato`."""
+`liberar_informacao` / `revogar_liberacao` de `processos.services.praticar_ato`. Quem pode
+(o Presidente; o Deputado só no processo de que é autor) é a permissão das transições,
+`processos.atos.autoriza_liberacao`, conferida pelo hub antes de qualquer escrita."""
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q
 
 from documentos.models import TIPOS_PUBLICOS, Documento
-from processos.atos import autoriza_liberacao
 from processos.condicoes import condicao
+from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from transparencia.models import DETALHES, ROTULO_DETALHES, Liberacao
-
-RECUSA_PAPEL = (
-    "Só o Presidente da CRT, ou o Deputado autor no processo que apresentou, libera ou revoga "
-    "a liberação de informações (Art. 23)."
-)
 
 
 def documentos_internos(processo: Processo):
@@ -50,7 +46,16 @@ def ha_o_que_liberar(processo) -> bool:
 
 @condicao("Não há informação liberada neste processo para revogar (Art. 23).")
 def ha_liberacao_vigente(processo) -> bool:
-    return Liberacao.objects.vigentes().filter(processo=processo).exists()
+    return any(lib.revogacao_id is None for lib in lido(processo, liberacoes_do_processo))
+
+
+def liberacoes_do_processo(processo: Processo) -> list[Liberacao]:
+    """O histórico das liberações (vigentes e revogadas), lido uma vez na página."""
+    return list(
+        Liberacao.objects.filter(processo=processo).select_related(
+            "documento", "andamento__usuario", "revogacao__usuario"
+        )
+    )
 
 
 def _conferir_item(dados: dict, opcoes: list[tuple[str, str]], recusa: str) -> None:
@@ -76,13 +81,6 @@ def preparar_revogacao(processo: Processo, dados: dict) -> None:
     )
 
 
-def _exigir_quem_libera(andamento) -> None:
-    """A permissão por processo (o Deputado só no seu) conferida no próprio ato: recusada, a
-    transação do ato inteiro é desfeita — nem o Andamento fica."""
-    if not autoriza_liberacao(andamento.processo, andamento.usuario):
-        raise PermissionDenied(RECUSA_PAPEL)
-
-
 def _documento(processo: Processo, item: str) -> Documento | None:
     if item == DETALHES:
         return None
@@ -90,7 +88,6 @@ def _documento(processo: Processo, item: str) -> Documento | None:
 
 
 def gravar_liberacao(andamento) -> Liberacao:
-    _exigir_quem_libera(andamento)
     return Liberacao.objects.create(
         processo=andamento.processo,
         documento=_documento(andamento.processo, andamento.dados["item"]),
@@ -99,7 +96,6 @@ def gravar_liberacao(andamento) -> Liberacao:
 
 
 def gravar_revogacao(andamento) -> Liberacao:
-    _exigir_quem_libera(andamento)
     documento = _documento(andamento.processo, andamento.dados["item"])
     liberacao = (
         Liberacao.objects.vigentes()

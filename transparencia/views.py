@@ -1,52 +1,28 @@
-"""Telas do Art. 23 e a exportação da lista pública. Mesma forma das demais: permissão →
-um serviço (ou uma leitura) → resposta."""
+"""As seções do Art. 23 na página do processo e a exportação da lista pública. Os atos de
+liberar e revogar são do hub (`processos:ato`), com a permissão das suas transições."""
 
 import csv
 import json
 
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpResponse, StreamingHttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from emancipacao.limites import resposta_limite
-from processos import views as processos_views
 from processos.atos import autoriza_liberacao
 from processos.filtros import ProcessoPublicoFilter
-from processos.models import Processo
+from processos.leitura import lido
 from transparencia import services
 from transparencia.dados_abertos import Enderecos, item_da_lista, processos_publicos
 from transparencia.limite import MENSAGEM, espera_dos_dados_abertos
-from transparencia.models import Liberacao
 
-# --- os atos do Art. 23, na página de ato do hub -----------------------------------------
-
-
-def _processo(protocolo: str) -> Processo:
-    numero, ano = protocolo.split("-")
-    return get_object_or_404(Processo, numero=int(numero), ano=int(ano))
-
-
-@login_required
-def ato_art23(request, protocolo, slug):
-    """A página do ato do hub (`processos:ato`) precedida da permissão por processo: o papel
-    Deputado basta à tabela de atos, mas o Art. 23 só o admite no processo de que é autor."""
-    processo = _processo(protocolo)
-    if not autoriza_liberacao(processo, request.user):
-        raise PermissionDenied(services.RECUSA_PAPEL)
-    return processos_views.ato(request, protocolo=protocolo, slug=slug)
+# --- as seções do Art. 23 na página do processo ------------------------------------------
 
 
 def secao_interna(processo, usuario, *, publica: bool = False) -> dict | None:
     """O histórico das liberações na página interna do processo."""
-    liberacoes = list(
-        Liberacao.objects.filter(processo=processo).select_related(
-            "documento", "andamento__usuario", "revogacao__usuario"
-        )
-    )
+    liberacoes = lido(processo, services.liberacoes_do_processo)
     if not liberacoes and not autoriza_liberacao(processo, usuario):
         return None
     return {"liberacoes": liberacoes, "pode_liberar": autoriza_liberacao(processo, usuario)}

@@ -4,7 +4,6 @@ justificativa; a liberação é um Andamento e se revoga do mesmo modo, ficando 
 O que não é público por natureza nem liberado continua 404 ao público."""
 
 import pytest
-from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from processos.models import Andamento, AtoRecusado
@@ -209,7 +208,7 @@ def test_o_servico_recusa_deputado_que_nao_e_o_autor_sem_gravar_nada(
     processo = protocolar_por_deputado(presidente, deputada_autora)
     antes = Andamento.objects.count()
 
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(AtoRecusado, match="o Deputado autor no processo que apresentou"):
         liberar(processo, deputado, "detalhes")
 
     assert Andamento.objects.count() == antes

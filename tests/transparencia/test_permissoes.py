@@ -1,5 +1,6 @@
 """Cada URL da app transparencia × cada papel (a matriz de tests/processos/test_permissoes.py
-deixa esta app para cá). Os atos do Art. 23 têm a regra por processo em test_liberacao.py."""
+deixa esta app para cá). Os atos do Art. 23 são do hub (`processos:ato`): o papel na matriz
+de lá, a regra por processo em test_liberacao.py."""
 
 import pytest
 from django.urls import URLResolver, get_resolver
@@ -13,11 +14,6 @@ REGRAS = {
     "transparencia:api_processos": PUBLICA,
     "transparencia:api_processo": PUBLICA,
     "transparencia:exportar": PUBLICA,
-    # O Presidente; o Deputado só como autor (aqui, o processo não é do Deputado `deputado`).
-    "transparencia:ato": {
-        "GET": {"anonimo": "login", "presidente": 200}
-        | dict.fromkeys(("servidor", "mesa", "deputado", "sem_papel"), 403)
-    },
 }
 
 
@@ -41,18 +37,13 @@ def test_cada_papel_recebe_o_que_a_regra_diz(client, request, nome, metodo, pape
         "transparencia:api_processos": "/api/v1/processos/",
         "transparencia:api_processo": f"/api/v1/processos/{processo.slug}/",
         "transparencia:exportar": "/portal/processos.csv",
-        "transparencia:ato": f"/processos/{processo.slug}/atos/liberar-informacao/",
     }[nome]
     if papel != "anonimo":
         client.force_login(request.getfixturevalue(papel))
 
     resposta = getattr(client, metodo.lower())(caminho)
 
-    esperado = REGRAS[nome][metodo][papel]
-    if esperado == "login":
-        assert resposta.status_code == 302 and resposta["Location"].startswith("/entrar/")
-    else:
-        assert resposta.status_code == esperado
+    assert resposta.status_code == REGRAS[nome][metodo][papel]
 
 
 def test_deputado_autor_abre_os_dois_atos_no_seu_processo(client, presidente, deputada_autora):

@@ -1,0 +1,90 @@
+"""Issue 13: a página interna do processo lê o processo, os andamentos, os parâmetros e as
+relações de cada fase uma vez por requisição (`processos.leitura`), e o número de consultas
+não depende de quantos processos há no banco.
+
+Conta-se o que a página pede ao banco; os SAVEPOINT que o teste (dentro de uma transação)
+acrescenta ao gravar a sessão não existem fora dele e não entram na conta.
+"""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from processos.estados import Estado
+from processos.models import Processo
+from requisitos.models import Municipio
+from tests.processos.construtores import alcancaveis, processo_no_estado
+
+# Teto medido depois da leitura única, em todo estado e papel (ver o relatório da issue 13):
+# a meta de 10 consultas depende ainda de leituras feitas fora do hub (parâmetros legais
+# relidos por `requisitos`, contagem de assinaturas e dados da representação relidos pela
+# validade, o resultado do plebiscito relido pela apuração).
+LIMITE = 38
+VARIANTES = (
+    "criacao",
+    "fusao",
+    "incorporacao",
+    "extincao",
+    "revisao_limites_com_plebiscito",
+    "revisao_limites_sem_plebiscito",
+)
+
+
+def _consultas(client, processo) -> tuple[int, str]:
+    connection.queries_log.clear()
+    with CaptureQueriesContext(connection) as contexto:
+        resposta = client.get(f"/processos/{processo.slug}/")
+    assert resposta.status_code == 200
+    feitas = [q for q in contexto.captured_queries if "SAVEPOINT" not in q["sql"]]
+    return len(feitas), resposta.content.decode()
+
+
+def _medir(client, usuarios, processos) -> dict[tuple[str, str], int]:
+    medidas = {}
+    for estado, processo in processos.items():
+        for nome, usuario in usuarios.items():
+            client.force_login(usuario)
+            total, html = _consultas(client, processo)
+            # Algo visível: o estado no cabeçalho e a seção dos atos.
+            assert Estado(estado).label in html
+            assert "Ações disponíveis" in html
+            medidas[(estado, nome)] = total
+    return medidas
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("variante", VARIANTES)
+def test_pagina_do_processo_faz_as_mesmas_consultas_com_poucos_ou_200_processos(
+    client, servidor, presidente, mesa, deputado, variante
+):
+    usuarios = {"servidor": servidor, "presidente": presidente, "mesa": mesa, "deputado": deputado}
+    processos = {e: processo_no_estado(servidor, variante, e) for e in alcancaveis(variante)}
+    poucos = _medir(client, usuarios, processos)
+
+    for i in range(6):
+        Municipio.objects.get_or_create(codigo_ibge=5100100 + i, defaults={"nome": f"Origem {i}"})
+    call_command("gerar_massa", processos=200, semente=3, assinaturas=2, stdout=StringIO())
+    assert Processo.objects.count() >= 200
+    muitos = _medir(client, usuarios, processos)
+
+    assert muitos == poucos
+    assert max(muitos.values()) <= LIMITE, {k: v for k, v in muitos.items() if v > LIMITE}
+
+
+@pytest.mark.django_db
+def test_atos_da_pagina_sao_os_mesmos_com_a_leitura_unica(client, presidente, servidor):
+    """A leitura única não muda o que as condições decidem: o botão indisponível diz o
+    mesmo motivo que o serviço dá fora da página (Art. 2º, §§ 2º e 3º)."""
+    from processos import services
+
+    processo = processo_no_estado(
+        servidor, "criacao", "aguardando_certidoes", certidoes_respondidas=False
+    )
+    motivos = services.motivos_indisponivel(processo, "concluir_certidoes")
+    assert motivos and "Falta a certidão" in motivos[0]
+    client.force_login(servidor)
+    html = client.get(f"/processos/{processo.slug}/").content.decode()
+    assert f"Concluir certidões — indisponível: {motivos[0]}" in html
