@@ -140,7 +140,8 @@ def _transacional(item) -> bool:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_teardown(item, nextitem):
     resultado = yield
-    if _RETRATO and _transacional(item):
+    # Depois do último teste (nextitem None) o banco de teste já foi destruído.
+    if _RETRATO and nextitem is not None and _transacional(item):
         from django.contrib.contenttypes.models import ContentType
         from django.core import serializers
         from django.core.cache import caches

@@ -1,19 +1,14 @@
 """Jornada real no Chromium: entrar → protocolar → completar a representação (assinaturas do
 Art. 13 e documentos do Art. 15) → receber na CRT → registrar a visita."""
 
-import io
-from datetime import timedelta
-
 import pytest
 from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.utils import timezone
-from PIL import Image
-from pypdf import PdfWriter
 
 from processos.papeis import GRUPOS, PRESIDENTE, SERVIDOR
-from representacao.titulo import UF_MT, digitos_verificadores, verificar_titulo
-from tests.processos.construtores import SENHA, usuario_com_papeis
+from tests.navegador import roteiro as r
+from tests.processos.construtores import usuario_com_papeis
 
 pytestmark = [
     pytest.mark.navegador,
@@ -21,65 +16,6 @@ pytestmark = [
     # deste teste transacional os apagaria para os testes seguintes.
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
-
-# Os cinco documentos obrigatórios da criação (Art. 15, I a V), com o arquivo de cada um.
-DOCUMENTOS_DA_CRIACAO = {
-    "requerimento": "requerimento.pdf",
-    "mapa_territorio": "mapa-territorio.pdf",
-    "mapa_origem": "mapa-origem.pdf",
-    "justificativa": "justificativa.pdf",
-    "fotografias": "centro-urbano.jpg",
-}
-
-
-def _data(dias_atras: int) -> str:
-    return (timezone.localdate() - timedelta(days=dias_atras)).strftime("%d/%m/%Y")
-
-
-def _titulos_validos(quantos: int) -> list[str]:
-    """Títulos de Mato Grosso distintos, com os dígitos verificadores da regra atual."""
-    titulos = []
-    for sequencial in range(1, quantos + 1):
-        base = f"{sequencial:08d}{UF_MT:02d}"
-        titulo = base + digitos_verificadores(base)
-        assert verificar_titulo(titulo).valido
-        titulos.append(titulo)
-    return titulos
-
-
-def _csv_de_signatarios(caminho, quantos: int = 100):
-    linhas = ["nome;titulo_eleitor;zona;secao;reside_na_area;firma_reconhecida"]
-    linhas += [
-        f"Eleitor Número {n};{titulo};19;{n};sim;sim"
-        for n, titulo in enumerate(_titulos_validos(quantos), start=1)
-    ]
-    caminho.write_text("\r\n".join(linhas) + "\r\n", encoding="utf-8")
-    return caminho
-
-
-def _pdf(caminho):
-    """Um PDF de uma página em branco; o título nos metadados faz cada arquivo diferente."""
-    escritor = PdfWriter()
-    escritor.add_blank_page(width=595, height=842)
-    escritor.add_metadata({"/Title": caminho.stem})
-    with open(caminho, "wb") as arquivo:
-        escritor.write(arquivo)
-    return caminho
-
-
-def _jpeg(caminho):
-    imagem = io.BytesIO()
-    Image.new("RGB", (64, 48), (30, 120, 60)).save(imagem, format="JPEG")
-    caminho.write_bytes(imagem.getvalue())
-    return caminho
-
-
-def _entrar(pagina, login: str) -> None:
-    pagina.goto(pagina.url_base + "/entrar/")
-    pagina.get_by_label("Usuário").fill(login)
-    pagina.get_by_label("Senha").fill(SENHA)
-    pagina.get_by_role("button", name="Entrar").click()
-    pagina.wait_for_url("**/painel/")
 
 
 def _protocolar_criacao(pagina) -> None:
@@ -93,7 +29,7 @@ def _protocolar_criacao(pagina) -> None:
     pagina.get_by_role("checkbox", name="Sorriso", exact=True).check()
     pagina.get_by_label("Diretamente pela comunidade").check()
     pagina.get_by_label("Representantes da comunidade").fill("Comissão pró-emancipação")
-    pagina.get_by_label("Lida no expediente em").fill(_data(10))
+    pagina.get_by_label("Lida no expediente em").fill(r.data(10))
     pagina.get_by_role("button", name="Protocolar").click()
 
 
@@ -116,25 +52,16 @@ def _importar_assinaturas(pagina, csv) -> None:
     assert pagina.get_by_text("Assinaturas aptas: 100 de 100 exigidas (Art. 13)").is_visible()
 
 
-def _juntar_documentos(pagina, pasta) -> None:
+def _juntar_documentos(pagina, pasta, capturas) -> None:
     pagina.get_by_role("link", name="Documentos do Art. 15").click()
     pagina.get_by_role("heading", name="Documentos da representação (Art. 15)").wait_for()
     assert "Faltam 5 documentos obrigatórios" in pagina.locator("[data-faltantes]").inner_text()
-    for item, nome in DOCUMENTOS_DA_CRIACAO.items():
-        gerar = _jpeg if nome.endswith(".jpg") else _pdf
-        caminho = gerar(pasta / nome)
-        cartao = pagina.locator(f"section[data-item={item}]")
-        cartao.locator(f"#arquivo-{item}").set_input_files(caminho)
-        cartao.get_by_role("button", name="Juntar ao processo").click()
-        pagina.get_by_role("status").filter(has_text="versão 1 juntada").wait_for()
-        assert pagina.locator(f"section[data-item={item}] [data-situacao]").inner_text() == (
-            "✓ Juntado"
-        )
+    r.juntar_documentos_da_criacao(pagina, pasta)
     assert pagina.locator("[data-faltantes]").inner_text().strip() == (
         "Todos os documentos obrigatórios do Art. 15 foram juntados."
     )
     assert pagina.locator("section[data-item] tr[data-versao]").count() == 5
-    pagina.screenshot(path="/tmp/documentos_art15.png", full_page=True)
+    capturas(pagina, "documentos-art15")
 
 
 def test_servidora_completa_a_representacao_recebe_e_registra_a_visita(pagina, settings, tmp_path):
@@ -146,8 +73,9 @@ def test_servidora_completa_a_representacao_recebe_e_registra_a_visita(pagina, s
         Group.objects.get_or_create(name=nome)
     usuario_com_papeis("ana", SERVIDOR, PRESIDENTE, nome="Ana Servidora")
     ano = timezone.localdate().year
+    capturas = r.Capturas(r.pasta_de_artefatos("representacao-ate-a-visita"))
 
-    _entrar(pagina, "ana")
+    r.entrar(pagina, "ana")
     _protocolar_criacao(pagina)
     pagina.get_by_text(f"Processo protocolado sob o nº 0001/{ano}.").wait_for()
     assert pagina.url.endswith(f"/processos/0001-{ano}/")
@@ -165,10 +93,10 @@ def test_servidora_completa_a_representacao_recebe_e_registra_a_visita(pagina, s
     assert acoes.get_by_role("button", name="Receber na CRT").is_disabled()
     assert "Receber na CRT — indisponível:" in acoes.inner_text()
 
-    _importar_assinaturas(pagina, _csv_de_signatarios(tmp_path / "signatarios.csv"))
+    _importar_assinaturas(pagina, r.csv_de_signatarios(tmp_path / "signatarios.csv"))
     pagina.get_by_role("link", name=f"← Processo nº 0001/{ano}").click()
     pagina.wait_for_url(url_do_processo)
-    _juntar_documentos(pagina, tmp_path)
+    _juntar_documentos(pagina, tmp_path, capturas)
     pagina.get_by_role("link", name=f"← Processo nº 0001/{ano}").click()
     pagina.wait_for_url(url_do_processo)
 
@@ -182,14 +110,14 @@ def test_servidora_completa_a_representacao_recebe_e_registra_a_visita(pagina, s
     pagina.get_by_role("region", name="Ações disponíveis").get_by_role(
         "link", name="Receber na CRT"
     ).click()
-    pagina.get_by_label("Data do ato").fill(_data(6))
-    pagina.get_by_label("Cópias distribuídas aos Deputados em").fill(_data(8))
-    pagina.get_by_label("Publicada no órgão oficial em").fill(_data(7))
+    pagina.get_by_label("Data do ato").fill(r.data(6))
+    pagina.get_by_label("Cópias distribuídas aos Deputados em").fill(r.data(8))
+    pagina.get_by_label("Publicada no órgão oficial em").fill(r.data(7))
     pagina.get_by_role("button", name="Confirmar: Receber na CRT").click()
     pagina.get_by_text("O processo está em: Em instrução na CRT.").wait_for()
 
     pagina.get_by_role("link", name="Registrar visita in loco").click()
-    pagina.get_by_label("Data do ato").fill(_data(2))
+    pagina.get_by_label("Data do ato").fill(r.data(2))
     pagina.get_by_label("Membros presentes").fill("Dep. Fulano; Dep. Beltrana")
     pagina.get_by_label("Levantamento socioeconômico").fill("Comércio, escola e posto de saúde.")
     pagina.get_by_label("Relatório circunstanciado da visita").fill("Visita à sede proposta.")
@@ -215,3 +143,4 @@ def test_servidora_completa_a_representacao_recebe_e_registra_a_visita(pagina, s
     atual = pagina.locator("[data-testid=diagrama] [aria-current=step]")
     assert "Visita in loco realizada" in atual.inner_text()
     assert pagina.get_by_role("link", name="Emitir parecer preliminar").is_visible()
+    capturas(pagina, "processo-visita-realizada")

@@ -1,15 +1,12 @@
 """Jornada real no Chromium pela fase do plebiscito (Arts. 11, 19 e 20): do PDL ao parecer
 sobre o resultado, que arquiva o processo quando a regra literal da LC 23/1992 o rejeita."""
 
-import re
-from datetime import timedelta
-
 import pytest
 from django.contrib.auth.models import Group
-from django.utils import timezone
 
 from processos.papeis import GRUPOS, MESA, PRESIDENTE, SERVIDOR
-from tests.processos.construtores import SENHA, processo_no_estado, usuario_com_papeis
+from tests.navegador import roteiro as r
+from tests.processos.construtores import processo_no_estado, usuario_com_papeis
 
 pytestmark = [
     pytest.mark.navegador,
@@ -30,52 +27,17 @@ REJEITADO_PELA_LITERAL = {
 }
 
 
-def _data(dias_atras: int) -> str:
-    return (timezone.localdate() - timedelta(days=dias_atras)).strftime("%d/%m/%Y")
-
-
-def _entrar(pagina, login: str) -> None:
-    pagina.goto(pagina.url_base + "/entrar/")
-    pagina.get_by_label("Usuário").fill(login)
-    pagina.get_by_label("Senha").fill(SENHA)
-    pagina.get_by_role("button", name="Entrar").click()
-    pagina.wait_for_url("**/painel/")
-
-
-def _abrir_ato(pagina, rotulo: str) -> None:
-    acoes = pagina.get_by_role("region", name="Ações disponíveis")
-    acoes.get_by_role("link", name=rotulo, exact=True).click()
-    pagina.get_by_role("heading", name=rotulo, level=1).wait_for()
-
-
-def _confirmar(pagina, rotulo: str, destino: str, timeout: float = 15_000) -> None:
-    pagina.get_by_role("button", name=f"Confirmar: {rotulo}").click()
-    mensagem = pagina.get_by_role("status").filter(has_text=f"{rotulo}: ato registrado.")
-    mensagem.wait_for(timeout=timeout)
-    assert f"O processo está em: {destino}." in mensagem.inner_text()
-
-
-def _campo(pagina, rotulo: str):
-    """O campo pelo rótulo exato; o crispy acrescenta "*" aos obrigatórios."""
-    return pagina.get_by_label(re.compile(rf"^\s*{re.escape(rotulo)}\*?\s*$"))
-
-
-def _preencher(pagina, campos: dict[str, str]) -> None:
-    for rotulo, valor in campos.items():
-        _campo(pagina, rotulo).fill(valor)
-
-
 def _preencher_resultado(pagina, numeros: dict[str, str]) -> None:
-    _preencher(
+    r.preencher(
         pagina,
         {
             "Ofício do TRE (número)": "Ofício TRE-MT 88/2026",
             # O ofício do TRE não antecede o encaminhamento, praticado hoje nesta jornada.
-            "Data do ofício do TRE": _data(0),
-            "Lido em Plenário em": _data(0),
+            "Data do ofício do TRE": r.data(0),
+            "Lido em Plenário em": r.data(0),
         },
     )
-    _preencher(pagina, {f"{UNIDADE}: {coluna}": valor for coluna, valor in numeros.items()})
+    r.preencher(pagina, {f"{UNIDADE}: {coluna}": valor for coluna, valor in numeros.items()})
 
 
 def _leituras(pagina) -> dict[str, str]:
@@ -101,52 +63,53 @@ def test_resultado_rejeitado_pela_regra_literal_leva_o_parecer_ao_arquivamento(
     usuario = usuario_com_papeis("bia", SERVIDOR, PRESIDENTE, MESA, nome="Bia Servidora")
     processo = processo_no_estado(usuario, "criacao", "elaboracao_pdl")
     url_processo = f"{pagina.url_base}/processos/{processo.slug}/"
+    capturas = r.Capturas(r.pasta_de_artefatos("plebiscito-rejeitado-ate-o-arquivamento"))
 
-    _entrar(pagina, "bia")
+    r.entrar(pagina, "bia")
     pagina.goto(url_processo)
 
-    _abrir_ato(pagina, "Apresentar PDL")
-    _preencher(pagina, {"Número do PDL": "5/2026", "Ementa": "Autoriza o TRE a realizar..."})
-    _confirmar(pagina, "Apresentar PDL", "PDL em tramitação")
+    r.abrir_ato(pagina, "Apresentar PDL")
+    r.preencher(pagina, {"Número do PDL": "5/2026", "Ementa": "Autoriza o TRE a realizar..."})
+    r.confirmar(pagina, "Apresentar PDL", "PDL em tramitação")
 
-    _abrir_ato(pagina, "Publicar Decreto Legislativo")
-    _preencher(
+    r.abrir_ato(pagina, "Publicar Decreto Legislativo")
+    r.preencher(
         pagina,
         {
             "Número do Decreto Legislativo": "2.944",
-            "Aprovado em": _data(20),
-            "Publicado no Diário Oficial em": _data(18),
+            "Aprovado em": r.data(20),
+            "Publicado no Diário Oficial em": r.data(18),
         },
     )
-    _confirmar(pagina, "Publicar Decreto Legislativo", "Decreto Legislativo publicado")
+    r.confirmar(pagina, "Publicar Decreto Legislativo", "Decreto Legislativo publicado")
 
     # Monta a cópia integral autenticada do processo (Art. 19, § 1º): leva alguns segundos.
-    _abrir_ato(pagina, "Encaminhar ao TRE")
-    _preencher(pagina, {"Número do ofício ao TRE": "Ofício 7/2026"})
-    _confirmar(pagina, "Encaminhar ao TRE", "Plebiscito no TRE", timeout=60_000)
+    r.abrir_ato(pagina, "Encaminhar ao TRE")
+    r.preencher(pagina, {"Número do ofício ao TRE": "Ofício 7/2026"})
+    r.confirmar(pagina, "Encaminhar ao TRE", "Plebiscito no TRE", timeout=60_000)
 
-    _abrir_ato(pagina, "Registrar fase do plebiscito no TRE")
-    _campo(pagina, "Fase").select_option(label="Resolução do TRE")
-    _preencher(
+    r.abrir_ato(pagina, "Registrar fase do plebiscito no TRE")
+    r.campo(pagina, "Fase").select_option(label="Resolução do TRE")
+    r.preencher(
         pagina,
         {
-            "Data da fase": _data(10),
+            "Data da fase": r.data(10),
             "Referência (resolução, ofício ou processo no TRE)": "Resolução TRE-MT 1/2026",
         },
     )
     pagina.get_by_label("Emitir informe ao Plenário", exact=False).uncheck()
-    _confirmar(pagina, "Registrar fase do plebiscito no TRE", "Plebiscito no TRE")
+    r.confirmar(pagina, "Registrar fase do plebiscito no TRE", "Plebiscito no TRE")
     fase = pagina.locator("#plebiscito .fases-tre li")
-    assert fase.inner_text() == f"{_data(10)} — Resolução do TRE — Resolução TRE-MT 1/2026"
+    assert fase.inner_text() == f"{r.data(10)} — Resolução do TRE — Resolução TRE-MT 1/2026"
     andamento = pagina.locator(".timeline li").first
     assert "Registrar fase do plebiscito no TRE" in andamento.inner_text()
 
     # Números inconsistentes: 1.470 votos para 1.500 comparecimentos.
-    _abrir_ato(pagina, "Registrar resultado do plebiscito")
+    r.abrir_ato(pagina, "Registrar resultado do plebiscito")
     url_ato = pagina.url
     _preencher_resultado(pagina, REJEITADO_PELA_LITERAL | {"Brancos": "20", "Nulos": "0"})
     pagina.get_by_role("button", name="Confirmar: Registrar resultado do plebiscito").click()
-    comparecimento = _campo(pagina, f"{UNIDADE}: Comparecimento")
+    comparecimento = r.campo(pagina, f"{UNIDADE}: Comparecimento")
     erro = pagina.locator(f"#{comparecimento.get_attribute('aria-describedby')}")
     assert erro.is_visible()
     assert erro.inner_text() == (
@@ -156,9 +119,9 @@ def test_resultado_rejeitado_pela_regra_literal_leva_o_parecer_ao_arquivamento(
     pagina.goto(url_processo)
     assert pagina.locator("header .badge-estado").inner_text() == "Plebiscito no TRE"
 
-    _abrir_ato(pagina, "Registrar resultado do plebiscito")
+    r.abrir_ato(pagina, "Registrar resultado do plebiscito")
     _preencher_resultado(pagina, REJEITADO_PELA_LITERAL)
-    _confirmar(pagina, "Registrar resultado do plebiscito", "Resultado do plebiscito em análise")
+    r.confirmar(pagina, "Registrar resultado do plebiscito", "Resultado do plebiscito em análise")
 
     leituras = _leituras(pagina)
     assert set(leituras) == {"lc23_literal", "maioria_simples_validos", "maioria_comparecimento"}
@@ -168,19 +131,19 @@ def test_resultado_rejeitado_pela_regra_literal_leva_o_parecer_ao_arquivamento(
     assert "Aprovado" in leituras["maioria_comparecimento"]
     veredito = pagina.locator("#plebiscito .veredito-plebiscito")
     assert "o plebiscito foi rejeitado" in " ".join(veredito.inner_text().split())
-    pagina.locator("#plebiscito").screenshot(path="/tmp/plebiscito_secao.png")
+    capturas(pagina.locator("#plebiscito"), "plebiscito-rejeitado")
 
-    _abrir_ato(pagina, "Emitir parecer sobre o resultado")
+    r.abrir_ato(pagina, "Emitir parecer sobre o resultado")
     # Sem declaração a marcar nem conclusão a escolher: o veredito calculado decide.
     assert pagina.get_by_label("Declaro que o plebiscito", exact=False).count() == 0
     assert pagina.get_by_role("checkbox").count() == 0
     assert set(_leituras_do_formulario(pagina)) == set(leituras)
     passara = pagina.get_by_text("O processo passará para:")
     assert passara.inner_text() == "O processo passará para: Arquivado."
-    _campo(pagina, "Análise (texto do parecer)").fill(
+    r.campo(pagina, "Análise (texto do parecer)").fill(
         "O Sim não alcançou a maioria absoluta dos eleitores inscritos (Art. 11, § 2º)."
     )
-    _confirmar(pagina, "Emitir parecer sobre o resultado", "Arquivado", timeout=30_000)
+    r.confirmar(pagina, "Emitir parecer sobre o resultado", "Arquivado", timeout=30_000)
 
     assert pagina.url == url_processo
     assert pagina.locator("header .badge-estado").inner_text() == "Arquivado"
