@@ -42,7 +42,11 @@ def test_ato_que_nao_muda_o_estado_enviado_duas_vezes_grava_um(client, operador)
     assert primeira.status_code == 302
     assert segunda.status_code == 400
     pagina = segunda.content.decode()
-    assert "Recarregue a página; nada foi gravado." in pagina
+    # A recusa é anunciada pelo leitor de tela (role="alert"), não só pintada de vermelho.
+    alerta = re.search(
+        r'<div class="alert alert-block alert-danger" role="alert">(.*?)</div>', pagina, re.S
+    )
+    assert alerta and "Recarregue a página; nada foi gravado." in alerta.group(1)
     assert Andamento.objects.filter(processo=processo, ato="registrar_fase_tre").count() == 1
 
 
