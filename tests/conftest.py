@@ -96,25 +96,19 @@ def sorriso(db):
 
 # --- o banco depois de um teste transacional ------------------------------------------------
 # Um teste transacional (live_server, `transaction=True`) termina com um `flush`, que apaga
-# também as linhas criadas pelas migrações de dados (grupos dos papéis, parâmetros legais
-# padrão). Sem o xdist, o pytest-django roda esses testes por último; com `-n`, um worker
-# pode receber um arquivo comum depois de um transacional. Por isso as linhas das migrações
-# são retratadas uma vez, logo depois de o banco de teste ser criado, e regravadas depois de
-# cada teste transacional. Tipos de conteúdo e permissões o próprio `flush` recria.
-
-_RECRIADOS_PELO_FLUSH = {"contenttypes", "auth.permission", "sessions"}
+# também as linhas criadas pelas migrações (grupos dos papéis, parâmetros legais padrão,
+# tipos de conteúdo e permissões — estes recriados com outros ids pelo post_migrate, ou nem
+# recriados quando o teste pede `serialized_rollback`). Sem o xdist, o pytest-django roda
+# esses testes por último; com `-n`, um worker pode receber um arquivo comum depois de um
+# transacional. Por isso o banco recém-migrado é retratado uma vez e, depois de cada teste
+# transacional, volta a ser exatamente ele: mesmas linhas, mesmos ids.
 _RETRATO: list = []
 
 
 def _modelos_retratados():
     from django.apps import apps
 
-    for modelo in apps.get_models():
-        meta = modelo._meta
-        if meta.app_label in _RECRIADOS_PELO_FLUSH or meta.label_lower in _RECRIADOS_PELO_FLUSH:
-            continue
-        if meta.managed and not meta.proxy:
-            yield modelo
+    return [m for m in apps.get_models() if m._meta.managed and not m._meta.proxy]
 
 
 @pytest.fixture(scope="session")
@@ -137,23 +131,34 @@ def _transacional(item) -> bool:
     return bool(marca and (marca.kwargs.get("transaction") or marca.kwargs.get("reset_sequences")))
 
 
+def _restaurar_retrato() -> None:
+    from django.contrib.auth.models import Permission
+    from django.contrib.contenttypes.models import ContentType
+    from django.core import serializers
+    from django.core.cache import caches
+    from django.db import transaction
+
+    # Numa transação: as chaves estrangeiras são conferidas no fim (adiadas), e a ordem em
+    # que os modelos foram retratados não importa.
+    with transaction.atomic():
+        Permission.objects.all().delete()
+        ContentType.objects.all().delete()
+        for objeto in serializers.deserialize("python", _RETRATO):
+            objeto.save()
+    # O cache em memória do ContentType ainda teria os ids de antes (o registro do admin
+    # gravaria um id morto).
+    ContentType.objects.clear_cache()
+    # Os caches são tabelas do banco fora do `flush`: sem isto, contadores de limite e
+    # páginas do portal passariam de um teste transacional aos seguintes.
+    for cache in caches.all():
+        cache.clear()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_teardown(item, nextitem):
     resultado = yield
     # Depois do último teste (nextitem None) o banco de teste já foi destruído.
     if _RETRATO and nextitem is not None and _transacional(item):
-        from django.contrib.contenttypes.models import ContentType
-        from django.core import serializers
-        from django.core.cache import caches
-
         with item.config.stash[blocking_manager_key].unblock():
-            for objeto in serializers.deserialize("python", _RETRATO):
-                objeto.save()
-            # O `flush` recriou os tipos de conteúdo com outros ids; o cache em memória do
-            # ContentType ainda teria os antigos (o registro do admin gravaria um id morto).
-            ContentType.objects.clear_cache()
-            # Os caches são tabelas do banco fora do `flush`: sem isto, contadores de limite e
-            # páginas do portal passariam de um teste transacional aos seguintes.
-            for cache in caches.all():
-                cache.clear()
+            _restaurar_retrato()
     return resultado
