@@ -67,6 +67,9 @@ MIDDLEWARE = [
     "emancipacao.entrada.EntradaMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Renova a sessão no máximo uma vez por minuto, em vez de gravá-la a cada requisição
+    # (emancipacao.sessao): a expiração por inatividade, sem um UPDATE por página.
+    "emancipacao.sessao.RenovacaoSessaoMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -190,13 +193,14 @@ LOGIN_URL = "entrar"
 LOGIN_REDIRECT_URL = "processos:painel"
 LOGOUT_REDIRECT_URL = "entrar"
 
-# A sessão expira após DJANGO_SESSAO_MINUTOS sem uso: salva a cada requisição, o prazo
-# recomeça a cada clique, e o computador esquecido logado fecha a sessão sozinho.
+# A sessão expira após DJANGO_SESSAO_MINUTOS sem uso: o prazo recomeça com o uso, e o
+# computador esquecido logado fecha a sessão sozinho. A renovação grava a sessão no máximo
+# uma vez por minuto (emancipacao.sessao.RenovacaoSessaoMiddleware): tolerância de 1 minuto.
 SESSAO_MINUTOS = env_int("DJANGO_SESSAO_MINUTOS", 120)
 if SESSAO_MINUTOS < 1:
     raise ImproperlyConfigured("DJANGO_SESSAO_MINUTOS deve ser de pelo menos 1 (minuto).")
 SESSION_COOKIE_AGE = SESSAO_MINUTOS * 60
-SESSION_SAVE_EVERY_REQUEST = True
+SESSION_SAVE_EVERY_REQUEST = False
 
 # Login (django-axes): 5 falhas em 15 minutos com o mesmo usuário (de qualquer endereço),
 # ou a partir do mesmo endereço (com qualquer usuário), bloqueiam novas tentativas por 15

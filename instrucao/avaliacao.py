@@ -9,10 +9,10 @@ from django.utils import timezone
 
 from instrucao import certidoes as cert
 from instrucao.models import Certidao
+from processos import leitura
 from processos.avaliacao import condicoes_da_visita
 from requisitos.aplicacao import aplica
 from requisitos.consultas import TabelaVAIncompleta, media_va_do_exercicio
-from requisitos.models import parametros_em_vigor
 from requisitos.regras import (
     DadosCriacao,
     DadosRemanescente,
@@ -90,7 +90,7 @@ def avaliar_criacao(processo) -> Avaliacao:
     veredito — só a lista do que falta."""
     figuras = cert.figuras_vigentes(processo)
     faltas = cert.faltantes(processo, figuras)
-    parametros = parametros_em_vigor(_data(processo))
+    parametros = leitura.parametros(processo, _data(processo))
     media = _media(figuras, parametros, faltas)
     avaliacao = Avaliacao(figuras, faltas, avisos=cert.avisos_de_plausibilidade(processo, figuras))
     if faltas:
@@ -144,7 +144,7 @@ def avaliar_extincao(processo) -> Avaliacao:
     cabe quando ao menos um deixou de ser atendido."""
     figuras = cert.figuras_vigentes(processo)
     faltas = cert.faltantes(processo, figuras)
-    parametros = parametros_em_vigor(_data(processo))
+    parametros = leitura.parametros(processo, _data(processo))
     media = _media(figuras, parametros, faltas)
     avaliacao = Avaliacao(figuras, faltas, avisos=cert.avisos_de_plausibilidade(processo, figuras))
     if faltas:
@@ -228,7 +228,7 @@ class Linha:
 
 def linhas_parciais(processo, avaliacao: Avaliacao) -> list[Linha]:
     """Os incisos I a VI da área com o número certificado (avaliado um a um) ou a falta."""
-    figuras, parametros = avaliacao.figuras, parametros_em_vigor(_data(processo))
+    figuras, parametros = avaliacao.figuras, leitura.parametros(processo, _data(processo))
     valor = figuras.valor
     populacao = valor(cert.AREA, "populacao")
     eleitores = valor(cert.AREA, "eleitores")

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from instrucao.models import Certidao, FiguraCertidao, Orgao
+from processos import leitura
 from processos.estados import Tipo
 
 AREA = FiguraCertidao.AREA
@@ -117,7 +118,10 @@ class Figuras:
 
 
 def certidoes_vigentes(processo) -> list[Certidao]:
-    """A última versão da resposta ao ofício vigente de cada órgão, na ordem dos ofícios."""
+    """A última versão da resposta ao ofício vigente de cada órgão, na ordem dos ofícios.
+    Na página do processo, tiradas dos ofícios já lidos pela seção "Ofícios e prazos"."""
+    if leitura.ligada(processo):
+        return _vigentes_das_linhas(processo)
     return list(
         Certidao.objects.vigentes()
         .filter(oficio__processo=processo, oficio__reiteracoes__isnull=True)
@@ -125,6 +129,20 @@ def certidoes_vigentes(processo) -> list[Certidao]:
         .prefetch_related("figuras")
         .order_by("oficio__criado_em", "oficio_id")
     )
+
+
+def _vigentes_das_linhas(processo) -> list[Certidao]:
+    from instrucao.services import linhas_do_processo  # os serviços importam este módulo
+
+    linhas = leitura.lido(processo, linhas_do_processo)
+    substituidas = {c.substitui_id for linha in linhas for c in linha.versoes if c.substitui_id}
+    return [
+        certidao
+        for linha in linhas
+        if linha.vigente
+        for certidao in linha.versoes
+        if certidao.pk not in substituidas
+    ]
 
 
 def figuras_vigentes(processo) -> Figuras:

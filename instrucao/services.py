@@ -24,6 +24,7 @@ from instrucao.models import (
     RascunhoReiteracao,
     SequenciaOficio,
 )
+from processos import leitura
 from processos.estados import Estado
 from processos.leitura import lido
 from processos.models import Andamento, AtoRecusado, Processo
@@ -134,7 +135,25 @@ def _faltam_na_certidao(processo, certidao) -> tuple[str, ...]:
     return tuple(faltam)
 
 
+# Antes das certidões, sem ato que tenha levado o processo a aguardá-las, não há ofício: os
+# ofícios nascem do ato que leva a aguardando_certidoes (`oficios_do_ato`).
+ANTES_DOS_OFICIOS = (
+    Estado.PROTOCOLADA,
+    Estado.EM_DILIGENCIA,
+    Estado.EM_INSTRUCAO,
+    Estado.VISITA_REALIZADA,
+)
+
+
+def _sem_oficios(processo) -> bool:
+    return processo.estado in ANTES_DOS_OFICIOS and not any(
+        a.estado_destino == Estado.AGUARDANDO_CERTIDOES for a in processo.andamentos.all()
+    )
+
+
 def linhas_do_processo(processo, hoje: date | None = None) -> list[LinhaOficio]:
+    if leitura.ligada(processo) and _sem_oficios(processo):
+        return []  # na página, decidido pelo estado e pelos andamentos já lidos
     oficios = list(
         processo.oficios.select_related("reitera").prefetch_related("certidoes__figuras")
     )

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from plebiscito.models import AcompanhamentoTre, FaseTre, Resultado, UnidadeVotacao
 from plebiscito.regras import ApuracaoInvalida, Unidade, Votacao, apurar_unidades
-from processos import rito
+from processos import leitura, rito
 from processos.condicoes import condicao
 from processos.estados import Tipo
 from processos.leitura import lido
@@ -70,8 +70,10 @@ def unidades_exigidas(processo: Processo, data: date | None = None) -> list[Unid
     origem remanescente outra (contada só sob `municipios_envolvidos`); na fusão, na
     incorporação e na alteração de nome, cada município envolvido é, inteiro, unidade
     consultada sob qualquer abrangência."""
-    abrangencia = parametros_em_vigor(data or data_do_ato(processo)).abrangencia_plebiscito
-    municipios = list(processo.municipios_origem.order_by("nome"))
+    abrangencia = leitura.parametros(processo, data or data_do_ato(processo)).abrangencia_plebiscito
+    # A ordem por nome é a do modelo (Municipio.Meta.ordering): `all()` aproveita o prefetch
+    # da página do processo, que um `order_by` descartaria.
+    municipios = list(processo.municipios_origem.all())
     if processo.tipo not in TIPOS_COM_AREA:
         return [UnidadeExigida(f"m{m.codigo_ibge}", m.nome, True, m.pk) for m in municipios]
     rotulo = "futuro Município de" if processo.tipo == Tipo.CRIACAO else "área a transferir:"
@@ -209,15 +211,39 @@ def com_resultado_registrado(processo) -> bool:
 
 def resultados_do_processo(processo) -> list[Resultado]:
     """Todas as versões do resultado, da vigente (a mais alta) às anteriores, com as
-    unidades: lidas uma vez na página do processo (`processos.leitura`)."""
+    unidades: lidas uma vez na página do processo (`processos.leitura`). Na página, sem o
+    ato que grava o resultado entre os andamentos já lidos, não há o que ler."""
+    if leitura.ligada(processo) and not _praticado(processo, ATOS_DO_RESULTADO):
+        return []
     return list(Resultado.objects.filter(processo=processo).prefetch_related("unidades"))
 
 
+# Os únicos atos que gravam um resultado (cada versão nasce do Andamento do seu ato).
+ATOS_DO_RESULTADO = frozenset({"registrar_resultado", "retificar_resultado"})
+
+
+def _praticado(processo, atos) -> bool:
+    return any(a.ato in atos for a in processo.andamentos.all())
+
+
+def fases_do_processo(processo) -> list[AcompanhamentoTre]:
+    """As fases no TRE (Art. 19, § 2º); cada uma nasce de um ato "registrar_fase_tre"."""
+    if leitura.ligada(processo) and not _praticado(processo, {"registrar_fase_tre"}):
+        return []
+    return list(processo.fases_tre.all())
+
+
+def resultado_vigente(processo) -> Resultado | None:
+    """A versão mais alta do resultado (a que vale), das versões lidas uma vez na página."""
+    resultados = lido(processo, resultados_do_processo)
+    return resultados[0] if resultados else None
+
+
 def unidades_que_faltam(processo) -> list[str]:
-    resultado = Resultado.objects.vigente(processo)
+    resultado = resultado_vigente(processo)
     if resultado is None:
         return []
-    gravadas = set(resultado.unidades.values_list("chave", flat=True))
+    gravadas = {unidade.chave for unidade in resultado.unidades.all()}
     return [u.nome for u in unidades_exigidas(processo) if u.chave not in gravadas]
 
 
@@ -237,10 +263,10 @@ def resultado_cobre_a_abrangencia(processo) -> bool:
 def apurar_processo(processo: Processo, data: date | None = None):
     """As três leituras sobre a versão vigente do resultado, com a regra e a abrangência em
     vigor na data (a do ato, ou hoje para a prévia). None sem resultado registrado."""
-    resultado = Resultado.objects.vigente(processo)
+    resultado = resultado_vigente(processo)
     if resultado is None:
         return None, None, None
-    parametros = parametros_em_vigor(data or data_do_ato(processo))
+    parametros = leitura.parametros(processo, data or data_do_ato(processo))
     apuracao = apurar_unidades(
         resultado.unidades_puras(), parametros.regra_plebiscito, parametros.abrangencia_plebiscito
     )

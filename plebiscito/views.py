@@ -41,7 +41,7 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
     ):
         return None
     resultados = lido(processo, services.resultados_do_processo)
-    fases = list(processo.fases_tre.all())
+    fases = services.fases_do_processo(processo)
     decreto = _numero_do_ato(processo, "publicar_decreto", "numero_decreto")
     if not (resultados or fases or decreto):
         return None

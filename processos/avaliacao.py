@@ -6,18 +6,19 @@ from functools import lru_cache
 
 from django.utils import timezone
 
-from requisitos.models import parametros_em_vigor
+from processos import leitura
 from requisitos.toponimia import VereditoToponimo, avaliar_toponimo
 
 
 def condicoes_da_visita(processo) -> bool | None:
     """Art. 2º, V: apurado pela CRT in loco (Art. 2º, § 2º) — o registrado na visita."""
-    visita = processo.andamentos.filter(ato="registrar_visita").first()
+    # A última visita (ordem dos andamentos), dos andamentos já lidos pela página.
+    visita = next((a for a in processo.andamentos.all() if a.ato == "registrar_visita"), None)
     return None if visita is None else visita.dados.get("condicoes_instalacao")
 
 
 def avaliar_nome(processo) -> VereditoToponimo:
-    return _toponimo(processo.nome_proposto, parametros_em_vigor(_data(processo)))
+    return _toponimo(processo.nome_proposto, leitura.parametros(processo, _data(processo)))
 
 
 def _data(processo):

@@ -13,7 +13,7 @@ Fora dela (nos atos, em `processos.services.praticar_ato`, que leem depois de gr
 from contextlib import contextmanager
 from datetime import date
 
-from requisitos.models import parametros_em_vigor
+from requisitos.models import ParametroLegal, parametros_dos_registros, parametros_em_vigor
 from requisitos.parametros import ParametrosLegais
 
 _ATRIBUTO = "_leitura_unica"
@@ -29,6 +29,11 @@ def leitura_unica(processo):
         delattr(processo, _ATRIBUTO)
 
 
+def ligada(processo) -> bool:
+    """Se a leitura única está ligada no processo (dentro da página)."""
+    return getattr(processo, _ATRIBUTO, None) is not None
+
+
 def lido(processo, funcao, *args):
     """`funcao(processo, *args)`, calculada uma vez por página quando a leitura única está
     ligada; senão, calculada agora."""
@@ -41,10 +46,18 @@ def lido(processo, funcao, *args):
     return guardados[chave]
 
 
-def _parametros(processo, data: date | None) -> ParametrosLegais:
-    return parametros_em_vigor(data)
+def _registros_de_parametros(processo) -> list[ParametroLegal]:
+    return list(ParametroLegal.objects.order_by("nome", "vigencia_inicio"))
 
 
 def parametros(processo, data: date | None = None) -> ParametrosLegais:
-    """Os parâmetros legais em vigor na data (hoje, se omitida), lidos uma vez por página."""
-    return lido(processo, _parametros, data)
+    """Os parâmetros legais em vigor na data (hoje, se omitida). Na página, os registros são
+    lidos uma vez e servem a qualquer data (a do protocolo, a do ato, hoje)."""
+    data = data or date.today()
+    if not ligada(processo):
+        return parametros_em_vigor(data)
+    return lido(processo, _parametros_na_data, data)
+
+
+def _parametros_na_data(processo, data: date) -> ParametrosLegais:
+    return parametros_dos_registros(lido(processo, _registros_de_parametros), data)

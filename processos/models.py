@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django_fsm import RETURN_VALUE, ConcurrentTransitionMixin, FSMField, transition
 
-from processos import avaliacao, extensoes, retificacao, rito
+from processos import avaliacao, extensoes, leitura, retificacao, rito
 from processos.atos import ATOS, SESSAO_ANTES_DO_ATO, autoriza_liberacao
 from processos.condicoes import (
     art2_v_verificado,
@@ -36,7 +36,7 @@ from processos.estados import (
 # Modelos em módulo próprio (registros do Art. 21 e 22), importados aqui para que o Django
 # os encontre e para quem os importa de processos.models.
 from processos.registros import ExercicioPresidencia, Manifestacao, RegistroAcesso  # noqa: F401
-from requisitos.models import Municipio, parametros_em_vigor
+from requisitos.models import Municipio
 from requisitos.regras import avaliar_revisao_limites
 from requisitos.veredito import como_dict
 
@@ -181,7 +181,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
             return False
         try:
             veredito = avaliar_revisao_limites(
-                self.area_movida_km2, self.area_total_km2, parametros_em_vigor()
+                self.area_movida_km2, self.area_total_km2, leitura.parametros(self)
             )
         except ValueError:
             return False

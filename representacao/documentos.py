@@ -15,10 +15,11 @@ from django.utils import timezone
 
 from emancipacao.limite_envio import limite_em_bytes
 from processos.estados import TERMINAIS
+from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
 from representacao import arquivos, checklist
-from representacao.models import DadosRepresentacao, DocumentoRepresentacao
+from representacao.models import DocumentoRepresentacao
 
 
 @dataclass(frozen=True)
@@ -184,7 +185,9 @@ def _exigidos_pelo_fundamento(processo) -> tuple[str, ...]:
     """Na extinção, os itens que o fundamento registrado torna obrigatórios (Art. 10, II)."""
     if processo.tipo != "extincao":
         return ()
-    dados = DadosRepresentacao.objects.vigente(processo)
+    from representacao.extincao import dados_vigentes  # a extinção importa este módulo
+
+    dados = lido(processo, dados_vigentes)
     fundamento = dados.fundamento_extincao if dados else ""
     return checklist.EXIGIDOS_POR_FUNDAMENTO.get(fundamento, ())
 
@@ -194,7 +197,7 @@ def itens_faltantes(processo) -> list[str]:
     representação na CRT (Art. 16)."""
     return [
         linha.rotulo_completo
-        for linha in checklist_do_processo(processo)
+        for linha in lido(processo, checklist_do_processo)
         if linha.obrigatorio and not linha.presente
     ]
 

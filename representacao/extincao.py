@@ -12,6 +12,7 @@
 """
 
 from processos.estados import Tipo
+from processos.leitura import lido
 from processos.models import AtoRecusado
 from representacao import documentos
 from representacao.models import DadosRepresentacao
@@ -46,6 +47,7 @@ def erros_do_destino(fundamento: str, destinos, extintos) -> list[str]:
 
 
 def dados_vigentes(processo) -> DadosRepresentacao | None:
+    """A versão vigente gravada (None, se não houver): lida uma vez na página do processo."""
     return DadosRepresentacao.objects.vigente(processo)
 
 
@@ -58,7 +60,7 @@ def faltas_do_destino(processo) -> list[str]:
     isso, não é recebida (e o projeto de lei não teria o que dizer)."""
     if processo.tipo != Tipo.EXTINCAO:
         return []
-    vigentes = dados_vigentes(processo)
+    vigentes = lido(processo, dados_vigentes)
     if not vigentes or not vigentes.fundamento_extincao or destinos_de(vigentes):
         return []  # sem fundamento, a validade já diz o que falta
     destino = descrever_destino(vigentes.fundamento_extincao)

@@ -16,6 +16,7 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
+from processos import leitura
 from processos.condicoes import condicao
 from processos.estados import Estado, Tipo
 from processos.leitura import lido
@@ -24,7 +25,6 @@ from representacao import assinaturas, documentos, extincao
 from representacao.models import DadosRepresentacao
 from representacao.models.dados import FundamentoExtincao
 from requisitos.aplicacao import aplica
-from requisitos.models import parametros_em_vigor
 from requisitos.regras import (
     Requisito,
     Veredito,
@@ -36,9 +36,8 @@ from requisitos.regras import (
 
 def dados_de(processo) -> DadosRepresentacao:
     """A versão vigente dos dados da representação (em branco, sem gravar, se não houver)."""
-    return DadosRepresentacao.objects.vigente(processo) or DadosRepresentacao(
-        processo=processo, versao=0
-    )
+    vigentes = lido(processo, extincao.dados_vigentes)
+    return vigentes or DadosRepresentacao(processo=processo, versao=0)
 
 
 def dados_editaveis(processo) -> bool:
@@ -106,11 +105,11 @@ def _extincao(processo, dados: DadosRepresentacao, aptas: int, parametros) -> Ve
 )
 def avaliar_peticao(processo, data: date | None = None) -> Veredito:
     """A validade da representação na data (os parâmetros em vigor nela)."""
-    parametros = parametros_em_vigor(data or timezone.localdate())
+    parametros = leitura.parametros(processo, data or timezone.localdate())
     dados = dados_de(processo)
     if processo.tipo == Tipo.ALTERACAO_NOME:
         return _camara(dados)
-    aptas = assinaturas.contagem(processo).aptos
+    aptas = lido(processo, assinaturas.contagem).aptos
     if processo.tipo == Tipo.EXTINCAO:
         return _extincao(processo, dados, aptas, parametros)
     return avaliar_assinaturas(aptas, parametros)

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from documentos.acesso import e_deputado_sem_equipe, pode_baixar
 from emancipacao.limite_envio import limitar_envio
+from processos import leitura
 from processos.estados import Tipo
 from processos.leitura import lido
 from processos.models import AtoRecusado, RegistroAcesso
@@ -30,7 +31,6 @@ from representacao.forms import (
     SignatarioForm,
 )
 from representacao.models import DadosRepresentacao, DocumentoRepresentacao
-from requisitos.models import parametros_em_vigor
 
 # --- signatários (Art. 13) ------------------------------------------------------------------
 
@@ -43,8 +43,8 @@ def _exigir_crt(request):
 
 
 def _contagem_assinaturas(processo) -> dict:
-    contagem = servico_assinaturas.contagem(processo)
-    minimo = parametros_em_vigor().assinaturas_minimas
+    contagem = lido(processo, servico_assinaturas.contagem)
+    minimo = leitura.parametros(processo).assinaturas_minimas
     return {"contagem": contagem, "minimo": minimo, "faltam": max(minimo - contagem.aptos, 0)}
 
 
@@ -288,7 +288,7 @@ def secao_documentos(processo, usuario, *, publica: bool = False) -> dict | None
     """A seção "Documentos (Art. 15)" da página interna do processo: o resumo da lista."""
     if publica:
         return None
-    linhas = servico_documentos.checklist_do_processo(processo)
+    linhas = lido(processo, servico_documentos.checklist_do_processo)
     if not linhas:
         return None
     obrigatorias = [linha for linha in linhas if linha.obrigatorio]

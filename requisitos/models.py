@@ -69,11 +69,18 @@ class ParametroLegalQuerySet(models.QuerySet):
         """Os parâmetros em vigor na data (hoje, se omitida): para cada nome, o registro de
         maior início de vigência que não seja posterior à data; na falta, o padrão legal."""
         data = data or date.today()
-        valores = {}
         registros = self.filter(vigencia_inicio__lte=data).order_by("nome", "vigencia_inicio")
-        for registro in registros:
+        return parametros_dos_registros(registros, data)
+
+
+def parametros_dos_registros(registros, data: date) -> ParametrosLegais:
+    """Os parâmetros em vigor na data a partir de registros já lidos, em ordem de nome e de
+    início de vigência (a leitura única da página lê todos uma vez, para qualquer data)."""
+    valores = {}
+    for registro in registros:
+        if registro.vigencia_inicio <= data:
             valores[registro.nome] = converter_valor(registro.nome, registro.valor)
-        return ParametrosLegais(**valores, data_referencia=data)
+    return ParametrosLegais(**valores, data_referencia=data)
 
 
 class ParametroLegal(models.Model):

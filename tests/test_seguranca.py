@@ -2,6 +2,7 @@
 sessão que expira sem uso e cabeçalhos (CSP, Permissions-Policy, Referrer-Policy)."""
 
 import re
+import time
 from datetime import timedelta
 
 import pytest
@@ -201,11 +202,17 @@ def test_senhas_geradas_pela_demonstracao_passam_nos_validadores():
 
 def test_sessao_expira_apos_120_minutos_sem_uso_por_padrao(settings):
     assert settings.SESSION_COOKIE_AGE == 120 * 60
-    assert settings.SESSION_SAVE_EVERY_REQUEST is True
+    # Renovada no máximo uma vez por minuto (emancipacao.sessao), não a cada requisição.
+    assert settings.SESSION_SAVE_EVERY_REQUEST is False
+    assert "emancipacao.sessao.RenovacaoSessaoMiddleware" in settings.MIDDLEWARE
 
 
 def test_cada_requisicao_recomeca_o_prazo_da_sessao(client, servidor):
     client.force_login(servidor)
+    # A última renovação foi há um minuto: a próxima requisição renova.
+    aberta = client.session
+    aberta["_renovada_em"] = int(time.time()) - 60
+    aberta.save()
     sessao = Session.objects.get(session_key=client.session.session_key)
     sessao.expire_date = timezone.now() + timedelta(minutes=1)
     sessao.save()

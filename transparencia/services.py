@@ -26,8 +26,9 @@ def documentos_internos(processo: Processo):
 
 def opcoes_a_liberar(processo: Processo) -> list[tuple[str, str]]:
     """(item, rótulo) do que ainda não está liberado: os detalhes e cada documento interno."""
-    vigentes = Liberacao.objects.vigentes().filter(processo=processo)
-    ja = {lib.documento_id for lib in vigentes.only("documento_id")}
+    # As liberações já lidas na página (ou agora, fora dela): as vigentes não têm revogação.
+    liberacoes = lido(processo, liberacoes_do_processo)
+    ja = {lib.documento_id for lib in liberacoes if lib.revogacao_id is None}
     opcoes = [] if None in ja else [(DETALHES, ROTULO_DETALHES)]
     for doc in documentos_internos(processo).exclude(pk__in=[d for d in ja if d]):
         opcoes.append((doc.codigo, f"{doc.titulo} — emitido em {doc.emitido_em:%d/%m/%Y}"))
