@@ -8,7 +8,7 @@ de quando a instrução vivia no hub (`processos_oficio`), para não mover dados
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, F, Q
+from django.db.models import Count, Exists, F, OuterRef, Q
 
 from processos.estados import TERMINAIS, Tipo
 
@@ -39,8 +39,12 @@ PEDIDOS_POR_TIPO: dict[str, tuple[tuple[str, str], ...]] = {
 
 class OficioQuerySet(models.QuerySet):
     def vigentes(self):
-        """O último de cada cadeia de reiterações: o que ainda espera resposta."""
-        return self.filter(reiteracoes__isnull=True)
+        """O último de cada cadeia de reiterações: o que ainda espera resposta. Em NOT EXISTS
+        (e não LEFT JOIN ... IS NULL): o PostgreSQL o planeja como anti-junção, estima as
+        linhas e percorre o índice dos prazos abertos na ordem do vencimento até juntar a
+        página (a 50 mil processos, a página de Prazos: 30 → 1 ms de SQL)."""
+        reiteracao = Oficio.objects.filter(reitera=OuterRef("pk"))
+        return self.filter(~Exists(reiteracao))
 
     def com_prazo_aberto(self):
         """Vigentes, sem resposta, com AR registrado, em processos em andamento."""
@@ -125,6 +129,20 @@ class Oficio(models.Model):
         verbose_name = "ofício"
         verbose_name_plural = "ofícios"
         ordering = ["processo", "criado_em", "id"]
+        # Os prazos abertos na ordem do vencimento e os ofícios sem AR na ordem do envio
+        # (página de Prazos, coluna do prazo da lista): só os que ainda esperam resposta.
+        indexes = [
+            models.Index(
+                fields=["vencimento", "id"],
+                condition=Q(respondido_em__isnull=True, vencimento__isnull=False),
+                name="oficio_prazo_aberto",
+            ),
+            models.Index(
+                fields=["enviado_em", "id"],
+                condition=Q(respondido_em__isnull=True, recebido_em__isnull=True),
+                name="oficio_sem_ar",
+            ),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["numero"], name="oficio_numero_unico"),
             # Uma cadeia de reiterações é linear: cada ofício é reiterado no máximo uma vez.
