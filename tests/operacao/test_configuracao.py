@@ -2,6 +2,7 @@
 e-mail e armazenamento dos arquivos, lidas por um processo novo como em produção."""
 
 import pytest
+from django.db import connection
 
 from tests.operacao.auxiliares import configuracoes, erro_de_configuracao
 
@@ -15,6 +16,25 @@ def test_producao_usa_conexoes_persistentes_com_teste_de_saude():
     banco = lidas["DATABASES"]["default"]
     assert banco["CONN_MAX_AGE"] == 60
     assert banco["CONN_HEALTH_CHECKS"] is True
+
+
+def test_postgresql_sem_jit_por_padrao_e_a_url_pode_mudar():
+    postgres = {"DATABASE_URL": "postgres://u@127.0.0.1:5432/b"}
+    banco = configuracoes("DATABASES", **postgres)["DATABASES"]["default"]
+    assert banco["OPTIONS"]["options"] == "-c jit=off"
+
+    postgres["DATABASE_URL"] += "?options=-c%20jit%3Don"
+    banco = configuracoes("DATABASES", **postgres)["DATABASES"]["default"]
+    assert banco["OPTIONS"]["options"] == "-c jit=on"
+
+
+@pytest.mark.django_db
+def test_conexao_do_app_no_postgresql_tem_o_jit_desligado():
+    if connection.vendor != "postgresql":
+        pytest.skip("Só no PostgreSQL: o JIT é dele.")
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW jit")
+        assert cursor.fetchone()[0] == "off"
 
 
 def test_desenvolvimento_abre_uma_conexao_por_requisicao():
