@@ -40,6 +40,19 @@ class Estado(models.TextChoices):
 
 
 TERMINAIS = frozenset({Estado.CONCLUIDO, Estado.ARQUIVADO})
+
+# Para as listas (interna e do portal), que escrevem 50 linhas por página: o rótulo por um
+# dicionário (o `get_FOO_display` do Django refaz as escolhas a cada chamada) e a cor do selo
+# do estado, como em processos/_estado.html.
+ROTULO_DO_TIPO = dict(Tipo.choices)
+ROTULO_DO_ESTADO = dict(Estado.choices)
+CLASSE_DO_ESTADO = {
+    Estado.CONCLUIDO: "concluido",
+    Estado.ARQUIVADO: "arquivado",
+    Estado.SOBRESTADO: "sobrestado",
+    Estado.EM_DILIGENCIA: "desvio",
+    Estado.DELIBERACAO_ARQUIVAMENTO: "desvio",
+}
 NAO_TERMINAIS = tuple(e for e in Estado.values if e not in TERMINAIS)
 # Sobrestado não é terminal, mas dele só se sai por "retomar" (ou "arquivar").
 ATIVOS = tuple(e for e in NAO_TERMINAIS if e != Estado.SOBRESTADO)

@@ -18,7 +18,13 @@ from processos.atos import ATOS, POR_SLUG, recusa_no_processo
 from processos.avaliacao import avaliar_nome
 from processos.avisos import TEXTO_BLOQUEIO_FEDERAL, avisos_legais
 from processos.diagrama import etapas
-from processos.estados import TIPOS_COM_NOME_NOVO, Estado
+from processos.estados import (
+    CLASSE_DO_ESTADO,
+    ROTULO_DO_ESTADO,
+    ROTULO_DO_TIPO,
+    TIPOS_COM_NOME_NOVO,
+    Estado,
+)
 from processos.filtros import ProcessoFilter
 from processos.forms import ManifestacaoForm, ProtocolarForm, descrever_dado, formulario_do_ato
 from processos.leitura import leitura_unica, lido
@@ -150,14 +156,6 @@ COLUNAS = [
     ("prazo", "Prazo mais próximo"),
 ]
 
-CLASSE_DO_ESTADO = {
-    Estado.CONCLUIDO: "concluido",
-    Estado.ARQUIVADO: "arquivado",
-    Estado.SOBRESTADO: "sobrestado",
-    Estado.EM_DILIGENCIA: "desvio",
-    Estado.DELIBERACAO_ARQUIVAMENTO: "desvio",
-}
-
 
 def linhas_da_lista(processos) -> list[dict]:
     """O que cada linha mostra, já resolvido (URL, rótulos, datas): o template só escreve."""
@@ -170,10 +168,10 @@ def linhas_da_lista(processos) -> list[dict]:
             {
                 "protocolo": p.protocolo,
                 "url": f"{prefixo}{p.slug}/",
-                "tipo": p.get_tipo_display(),
+                "tipo": ROTULO_DO_TIPO[p.tipo],
                 "nome": p.nome_proposto,
                 "municipios": ", ".join(m.nome for m in p.municipios_origem.all()),
-                "estado_rotulo": p.get_estado_display(),
+                "estado_rotulo": ROTULO_DO_ESTADO[p.estado],
                 "estado_classe": CLASSE_DO_ESTADO.get(p.estado, "andamento"),
                 "movimentacao": timezone.localtime(p.ultima_movimentacao),
                 "prazo": prazo,

@@ -22,7 +22,7 @@ from django.utils.safestring import mark_safe
 from processos import extensoes, leitura
 from processos.avisos import avisos_legais
 from processos.diagrama import etapas
-from processos.estados import Estado
+from processos.estados import CLASSE_DO_ESTADO, ROTULO_DO_ESTADO, ROTULO_DO_TIPO
 from processos.filtros import ProcessoPublicoFilter
 from processos.models import Processo
 from processos.paginacao import PaginadorDeProcessos
@@ -41,15 +41,6 @@ VERSAO = 1
 # visita: o conteúdo é montado com esta marca no lugar do token, e cada resposta a troca
 # pelo token do visitante.
 MARCA_CSRF = "token-csrf-do-visitante-8d1f0c"
-
-# A cor do selo do estado, como em processos/_estado.html.
-CLASSE_DO_ESTADO = {
-    Estado.CONCLUIDO: "concluido",
-    Estado.ARQUIVADO: "arquivado",
-    Estado.SOBRESTADO: "sobrestado",
-    Estado.EM_DILIGENCIA: "desvio",
-    Estado.DELIBERACAO_ARQUIVAMENTO: "desvio",
-}
 
 # Os números que a Casa publica (Art. 19, § 1º: Decreto Legislativo; Art. 1º e 7º: a lei),
 # como registrados pela Mesa nos atos, e as datas que os acompanham.
@@ -126,10 +117,10 @@ def _linhas(processos) -> list[dict]:
         {
             "protocolo": p.protocolo,
             "url": f"{prefixo}processos/{p.slug}/",
-            "tipo": p.get_tipo_display(),
+            "tipo": ROTULO_DO_TIPO[p.tipo],
             "nome": p.nome_proposto,
             "municipios": ", ".join(m.nome for m in p.municipios_origem.all()),
-            "estado_rotulo": p.get_estado_display(),
+            "estado_rotulo": ROTULO_DO_ESTADO[p.estado],
             "estado_classe": CLASSE_DO_ESTADO.get(p.estado, "andamento"),
             "movimentacao": timezone.localtime(p.ultima_movimentacao),
         }

@@ -2,8 +2,11 @@
 "Alta Floresta", como num dicionário (o ORDER BY do banco põe as letras acentuadas no fim)."""
 
 import unicodedata
+from functools import lru_cache
 
 
+# Guardada: a lista dos 142 municípios é ordenada a cada página com filtros.
+@lru_cache(maxsize=4096)
 def chave_alfabetica(texto: str) -> tuple[str, str]:
     """Compara sem acentos e sem caixa; o texto original desempata (ordem estável)."""
     decomposto = unicodedata.normalize("NFKD", texto)
