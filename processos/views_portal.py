@@ -22,10 +22,10 @@ from django.utils.safestring import mark_safe
 from processos import extensoes, leitura
 from processos.avisos import avisos_legais
 from processos.diagrama import etapas
-from processos.estados import CLASSE_DO_ESTADO, ROTULO_DO_ESTADO, ROTULO_DO_TIPO
 from processos.filtros import ProcessoPublicoFilter
 from processos.models import Processo
 from processos.paginacao import PaginadorDeProcessos
+from processos.views import linhas_da_lista
 from requisitos.models import Municipio
 
 POR_PAGINA = 50
@@ -103,29 +103,12 @@ def _conteudo_da_lista(parametros: QueryDict) -> str:
     contexto = {
         "filtro": filtro,
         "pagina": pagina,
-        "linhas": _linhas(pagina.object_list),
+        "linhas": linhas_da_lista(
+            pagina.object_list, prefixo=f"{reverse('processos:portal')}processos/"
+        ),
         "parametros": sem_pagina.urlencode(),
     }
     return render_to_string("processos/_portal_lista_conteudo.html", contexto)
-
-
-def _linhas(processos) -> list[dict]:
-    """O que cada linha mostra, já resolvido: o template só escreve (50 linhas com um
-    `{% url %}` e um `{% include %}` cada custavam mais que as consultas)."""
-    prefixo = reverse("processos:portal")
-    return [
-        {
-            "protocolo": p.protocolo,
-            "url": f"{prefixo}processos/{p.slug}/",
-            "tipo": ROTULO_DO_TIPO[p.tipo],
-            "nome": p.nome_proposto,
-            "municipios": ", ".join(m.nome for m in p.municipios_origem.all()),
-            "estado_rotulo": ROTULO_DO_ESTADO[p.estado],
-            "estado_classe": CLASSE_DO_ESTADO.get(p.estado, "andamento"),
-            "movimentacao": timezone.localtime(p.ultima_movimentacao),
-        }
-        for p in processos
-    ]
 
 
 def portal_processo(request, protocolo):
