@@ -246,6 +246,19 @@ def jpeg(caminho: Path) -> Path:
     return caminho
 
 
+def importar_assinaturas(pagina, csv: Path) -> str:
+    """Da página do processo: abre as assinaturas (Art. 13), importa o CSV e devolve a
+    mensagem do resultado."""
+    pagina.get_by_role("link", name="Assinaturas (Art. 13)").click()
+    pagina.get_by_role("heading", name="Assinaturas da representação (Art. 13)").wait_for()
+    importar = pagina.get_by_role("region", name="Importar a lista (CSV)")
+    importar.get_by_label("Arquivo CSV da lista de signatários").set_input_files(csv)
+    importar.get_by_role("button", name="Importar lista").click()
+    mensagem = pagina.get_by_role("status").filter(has_text=f"Arquivo {csv.name}:")
+    mensagem.wait_for()
+    return texto(mensagem)
+
+
 def juntar_documentos_da_criacao(pagina, pasta: Path) -> None:
     """Na página dos documentos do Art. 15, junta os cinco obrigatórios da criação."""
     for item, nome in DOCUMENTOS_DA_CRIACAO.items():

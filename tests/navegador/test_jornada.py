@@ -34,14 +34,7 @@ def _protocolar_criacao(pagina) -> None:
 
 
 def _importar_assinaturas(pagina, csv) -> None:
-    pagina.get_by_role("link", name="Assinaturas (Art. 13)").click()
-    pagina.get_by_role("heading", name="Assinaturas da representação (Art. 13)").wait_for()
-    importar = pagina.get_by_role("region", name="Importar a lista (CSV)")
-    importar.get_by_label("Arquivo CSV da lista de signatários").set_input_files(csv)
-    importar.get_by_role("button", name="Importar lista").click()
-    mensagem = pagina.get_by_role("status").filter(has_text=f"Arquivo {csv.name}:")
-    mensagem.wait_for()
-    assert mensagem.inner_text().strip() == (
+    assert r.importar_assinaturas(pagina, csv) == (
         f"Arquivo {csv.name}: 100 assinaturas importadas; aptas: 100 de 100 exigidas (Art. 13)."
     )
     contagem = pagina.locator("table.contagem-assinaturas")

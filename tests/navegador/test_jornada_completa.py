@@ -86,13 +86,7 @@ def _completar_representacao(pagina, url: str, tmp_path, capturas) -> None:
     """As assinaturas do Art. 13 (por CSV) e os cinco documentos do Art. 15."""
     voltar = f"← Processo nº {_protocolo()}"
     csv = r.csv_de_signatarios(tmp_path / "signatarios.csv", ASSINATURAS)
-    pagina.get_by_role("link", name="Assinaturas (Art. 13)").click()
-    importar = pagina.get_by_role("region", name="Importar a lista (CSV)")
-    importar.get_by_label("Arquivo CSV da lista de signatários").set_input_files(csv)
-    importar.get_by_role("button", name="Importar lista").click()
-    mensagem = pagina.get_by_role("status").filter(has_text=f"Arquivo {csv.name}:")
-    mensagem.wait_for()
-    assert r.texto(mensagem) == (
+    assert r.importar_assinaturas(pagina, csv) == (
         f"Arquivo {csv.name}: {ASSINATURAS} assinaturas importadas; "
         f"aptas: {ASSINATURAS} de 100 exigidas (Art. 13)."
     )
