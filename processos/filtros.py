@@ -1,3 +1,5 @@
+from functools import lru_cache
+
 import django_filters
 from django import forms
 from django.db import connection
@@ -166,6 +168,13 @@ def _opcoes(escolhas, selecionado) -> str:
     if isinstance(selecionado, list | tuple):
         selecionado = selecionado[0] if selecionado else ""
     selecionado = "" if selecionado is None else str(selecionado)
+    return _opcoes_html(tuple((v, str(r)) for v, r in escolhas), selecionado)
+
+
+# Guardadas: as mesmas listas (tipos, estados, os 142 municípios) a cada página com filtros;
+# escapar cada opção de novo custava mais que ler os municípios do banco.
+@lru_cache(maxsize=512)
+def _opcoes_html(escolhas: tuple, selecionado: str) -> str:
     return format_html_join(
         "",
         '<option value="{}"{}>{}</option>',
