@@ -6,7 +6,7 @@ from plebiscito import services
 from plebiscito.models import FaseTre
 from plebiscito.regras import Votacao, problemas_da_votacao
 from processos.estados import Estado
-from processos.forms import AtoForm, CampoData, _curto, _inteiro, _texto
+from processos.forms import AtoForm, CampoData, CampoNumero, _curto, _inteiro, _texto
 
 ROTULOS = {
     "inscritos": "Eleitores inscritos",
@@ -24,7 +24,7 @@ class RegistrarResultadoForm(AtoForm):
 
     modelo_campos = "plebiscito/_form_resultado.html"
 
-    oficio_tre = _curto("Ofício do TRE (número)")
+    oficio_tre = CampoNumero("Ofício do TRE (número)", "ofício", "oficio", "of")
     data_oficio_tre = CampoData(label="Data do ofício do TRE")
     data_leitura_plenario = CampoData(label="Lido em Plenário em")
 

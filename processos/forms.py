@@ -1,5 +1,6 @@
 """Formulários: só validam. Cada ato tem o seu, com apenas os campos que o ato registra."""
 
+import re
 from datetime import date
 
 from django import forms
@@ -65,6 +66,24 @@ def _texto(rotulo, obrigatorio=True, linhas=4):
 
 def _curto(rotulo, obrigatorio=True):
     return forms.CharField(label=rotulo, required=obrigatorio, max_length=200)
+
+
+class CampoNumero(forms.CharField):
+    """O número de um ato ou ofício, sem a espécie que o documento já escreve antes dele:
+    "Ofício nº 7/2026" digitado no campo do ofício grava "7/2026" (e o título sai "Ofício nº
+    7/2026", não "Ofício nº Ofício nº 7/2026")."""
+
+    def __init__(self, rotulo: str, *especies: str):
+        super().__init__(label=rotulo, max_length=200)
+        alternativas = "|".join(re.escape(e) for e in especies)
+        self.prefixo = re.compile(
+            rf"^\s*(?:(?:{alternativas})\b\.?\s*)?(?:n\.?\s*[º°o](?![^\W\d_])\.?\s*|n\.\s*)?",
+            re.IGNORECASE,
+        )
+
+    def to_python(self, value):
+        texto = super().to_python(value)
+        return self.prefixo.sub("", texto, count=1).strip() or texto
 
 
 # Municípios de origem: lista de caixas de marcar (funciona sem JavaScript); o
@@ -320,17 +339,19 @@ class ApresentarPdlForm(AtoForm):
 
 
 class PublicarDecretoForm(AtoForm):
-    numero_decreto = _curto("Número do Decreto Legislativo")
+    numero_decreto = CampoNumero(
+        "Número do Decreto Legislativo", "decreto legislativo", "decreto", "dl"
+    )
     data_aprovacao = CampoData(label="Aprovado em")
     data_diario_oficial = CampoData(label="Publicado no Diário Oficial em")
 
 
 class EncaminharAoTreForm(AtoForm):
-    numero_oficio = _curto("Número do ofício ao TRE")
+    numero_oficio = CampoNumero("Número do ofício ao TRE", "ofício", "oficio", "of")
 
 
 class ApresentarPlForm(AtoForm):
-    numero_pl = _curto("Número do Projeto de Lei")
+    numero_pl = CampoNumero("Número do Projeto de Lei", "projeto de lei", "pl")
     data_sessao_ordem_do_dia = CampoData(
         label="Sessão em cuja Ordem do Dia será incluído (a seguinte, Art. 20, § 2º)",
         passada=False,
@@ -375,7 +396,7 @@ registrar(
 
 
 class RegistrarLeiForm(AtoForm):
-    numero_lei = _curto("Número da lei")
+    numero_lei = CampoNumero("Número da lei", "lei complementar", "lei")
     data_sancao = CampoData(label="Sancionada em")
     data_diario_oficial = CampoData(label="Publicada no Diário Oficial em")
 
