@@ -161,7 +161,10 @@ def medir_com_wrk(ambiente: dict, interno: dict, duracao: int) -> tuple[dict, li
 ORCAMENTOS = {
     "lista_p1": {"ms": 25, "razao": 0.15},
     "lista_ultima": {"ms": 25, "razao": 0.15},
+    "lista_prazo": {"ms": 25, "razao": 0.15},
     "busca": {"ms": 35, "sql_ms": 15},
+    "busca_nome": {"ms": 35, "sql_ms": 15},
+    "busca_protocolo": {"ms": 35, "sql_ms": 15},
     "processo": {"ms": 12, "razao": 0.25},
     "prazos": {"ms": 25},
     "portal_lista": {"ms": 5},

@@ -56,7 +56,16 @@ def paginas() -> dict[str, dict]:
         "login": ("/entrar/", False),
         "lista_p1": ("/processos/", True),
         "lista_ultima": (f"/processos/?pagina={ultima}", True),
+        "lista_prazo": ("/processos/?ordem=prazo", True),
+        # Um termo comum ("Esperança" está em ~6 % dos nomes sintéticos: os achados crescem
+        # com N), o nome inteiro de um processo (dezenas de achados a 50 mil) e um protocolo.
         "busca": (f"/processos/?q={quote(TERMO_DE_BUSCA)}", True),
+        "busca_nome": (f"/processos/?q={quote(processo.nome_proposto)}", True)
+        if processo
+        else None,
+        "busca_protocolo": (f"/processos/?q={processo.numero}/{processo.ano}", True)
+        if processo
+        else None,
         "processo": (f"/processos/{processo.slug}/", True) if processo else None,
         "prazos": (_url_prazos(), True),
         "painel": ("/painel/", True),
