@@ -133,7 +133,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # conferir a senha, de modo que nem a senha certa entra durante o bloqueio.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # O ModelBackend do Django, com os papéis lidos junto com o usuário da sessão.
+    "processos.papeis.BackendComPapeis",
 ]
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -4,7 +4,9 @@ Um papel é um código curto; `papeis_do_usuario` devolve os do usuário, e as r
 de cada URL e de cada ato (ver `processos.atos`) são escritas em termos desses códigos.
 """
 
-from django.db.models import Exists
+from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 SERVIDOR = "servidor"
@@ -35,25 +37,57 @@ def papeis_do_usuario(user) -> frozenset[str]:
         return cache
     # Uma consulta só: os grupos do usuário e, junto, se ele está em exercício da
     # Presidência hoje (Art. 21: na ausência do Presidente, fala pela Comissão o membro em
-    # exercício). Feita em toda página da área interna, antes da view.
-    grupos = user.groups.annotate(em_exercicio=_em_exercicio_da_presidencia(user))
-    papeis = set()
+    # exercício). O usuário da sessão já vem com eles (BackendComPapeis).
+    grupos = user.groups.annotate(em_exercicio=_em_exercicio_da_presidencia(user.pk))
+    nomes = set()
     em_exercicio = False
     for nome, exercicio in grupos.values_list("name", "em_exercicio"):
         em_exercicio = em_exercicio or exercicio
-        if nome in PAPEL_DO_GRUPO:
-            papeis.add(PAPEL_DO_GRUPO[nome])
-    if SERVIDOR in papeis and em_exercicio:
-        papeis.add(PRESIDENTE)
-    user._papeis_cache = frozenset(papeis)
+        nomes.add(nome)
+    user._papeis_cache = _papeis(nomes, em_exercicio)
     return user._papeis_cache
 
 
-def _em_exercicio_da_presidencia(user) -> Exists:
+def _papeis(nomes_dos_grupos, em_exercicio: bool) -> frozenset[str]:
+    papeis = {PAPEL_DO_GRUPO[nome] for nome in nomes_dos_grupos if nome in PAPEL_DO_GRUPO}
+    if SERVIDOR in papeis and em_exercicio:
+        papeis.add(PRESIDENTE)
+    return frozenset(papeis)
+
+
+def _em_exercicio_da_presidencia(membro) -> Exists:
     from processos.models import ExercicioPresidencia
 
     hoje = timezone.localdate()
-    return Exists(ExercicioPresidencia.objects.vigentes(hoje).filter(membro=user.pk))
+    return Exists(ExercicioPresidencia.objects.vigentes(hoje).filter(membro=membro))
+
+
+class BackendComPapeis(ModelBackend):
+    """O `ModelBackend` do Django, que lê o usuário da sessão já com os seus papéis (issue
+    13): toda página da área interna pergunta os papéis antes da view, e eles vêm na mesma
+    consulta do usuário — um `EXISTS` por grupo e o do exercício da Presidência — em vez de
+    uma segunda consulta."""
+
+    def get_user(self, user_id):
+        usuarios = get_user_model()._default_manager
+        membro = usuarios.model.groups.through.objects.filter(user=OuterRef("pk"))
+        anotacoes = {
+            f"_grupo_{indice}": Exists(membro.filter(group__name=nome))
+            for indice, nome in enumerate(PAPEL_DO_GRUPO)
+        }
+        try:
+            user = usuarios.annotate(
+                **anotacoes, _em_exercicio=_em_exercicio_da_presidencia(OuterRef("pk"))
+            ).get(pk=user_id)
+        except usuarios.model.DoesNotExist:
+            return None
+        if not self.user_can_authenticate(user):
+            return None
+        nomes = [
+            nome for indice, nome in enumerate(PAPEL_DO_GRUPO) if getattr(user, f"_grupo_{indice}")
+        ]
+        user._papeis_cache = _papeis(nomes, user._em_exercicio)
+        return user
 
 
 def tem_papel(user, *papeis: str) -> bool:
