@@ -6,7 +6,7 @@ de cada URL e de cada ato (ver `processos.atos`) são escritas em termos desses 
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
 SERVIDOR = "servidor"
@@ -65,28 +65,21 @@ def _em_exercicio_da_presidencia(membro) -> Exists:
 class BackendComPapeis(ModelBackend):
     """O `ModelBackend` do Django, que lê o usuário da sessão já com os seus papéis (issue
     13): toda página da área interna pergunta os papéis antes da view, e eles vêm na mesma
-    consulta do usuário — um `EXISTS` por grupo e o do exercício da Presidência — em vez de
-    uma segunda consulta."""
+    consulta do usuário — uma linha por grupo (LEFT JOIN) e o exercício da Presidência —
+    em vez de uma segunda consulta."""
 
     def get_user(self, user_id):
         usuarios = get_user_model()._default_manager
-        membro = usuarios.model.groups.through.objects.filter(user=OuterRef("pk"))
-        anotacoes = {
-            f"_grupo_{indice}": Exists(membro.filter(group__name=nome))
-            for indice, nome in enumerate(PAPEL_DO_GRUPO)
-        }
-        try:
-            user = usuarios.annotate(
-                **anotacoes, _em_exercicio=_em_exercicio_da_presidencia(OuterRef("pk"))
-            ).get(pk=user_id)
-        except usuarios.model.DoesNotExist:
+        linhas = list(
+            usuarios.filter(pk=user_id).annotate(
+                _grupo=F("groups__name"),
+                _em_exercicio=_em_exercicio_da_presidencia(OuterRef("pk")),
+            )
+        )
+        if not linhas or not self.user_can_authenticate(linhas[0]):
             return None
-        if not self.user_can_authenticate(user):
-            return None
-        nomes = [
-            nome for indice, nome in enumerate(PAPEL_DO_GRUPO) if getattr(user, f"_grupo_{indice}")
-        ]
-        user._papeis_cache = _papeis(nomes, user._em_exercicio)
+        user = linhas[0]
+        user._papeis_cache = _papeis({u._grupo for u in linhas}, user._em_exercicio)
         return user
 
 
