@@ -8,9 +8,10 @@ de quando a instrução vivia no hub (`processos_oficio`), para não mover dados
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, Exists, F, OuterRef, Q
+from django.db.models import Count, Exists, F, Func, OuterRef, Q, Subquery
 
 from processos.estados import TERMINAIS, Tipo
+from processos.models import Processo
 
 
 class Orgao(models.TextChoices):
@@ -43,16 +44,41 @@ class OficioQuerySet(models.QuerySet):
         (e não LEFT JOIN ... IS NULL): o PostgreSQL o planeja como anti-junção, estima as
         linhas e percorre o índice dos prazos abertos na ordem do vencimento até juntar a
         página (a 50 mil processos, a página de Prazos: 30 → 1 ms de SQL)."""
-        reiteracao = Oficio.objects.filter(reitera=OuterRef("pk"))
+        # O `reitera não nulo`, redundante, deixa o PostgreSQL ler só as reiterações do
+        # índice de `reitera` (e não as dezenas de milhares de ofícios sem reiteração).
+        reiteracao = Oficio.objects.filter(reitera=OuterRef("pk"), reitera__isnull=False)
         return self.filter(~Exists(reiteracao))
+
+    def de_processos_em_andamento(self):
+        """Os ofícios de processos não terminais. Em NOT EXISTS (e não numa junção com todos
+        os processos): o PostgreSQL lê só os ids dos concluídos e arquivados, do índice por
+        estado (issue 13)."""
+        terminal = Processo.objects.filter(pk=OuterRef("processo_id"), estado__in=TERMINAIS)
+        return self.filter(~Exists(terminal))
 
     def com_prazo_aberto(self):
         """Vigentes, sem resposta, com AR registrado, em processos em andamento."""
         return (
             self.vigentes()
             .filter(respondido_em__isnull=True, vencimento__isnull=False)
-            .exclude(processo__estado__in=TERMINAIS)
+            .de_processos_em_andamento()
         )
+
+    def sem_ar(self):
+        """Vigentes, sem resposta e sem AR registrado, em processos em andamento: o prazo
+        ainda não corre (Art. 2º, § 3º)."""
+        return (
+            self.vigentes()
+            .filter(respondido_em__isnull=True, recebido_em__isnull=True)
+            .de_processos_em_andamento()
+        )
+
+    def com_total(self):
+        """Cada linha com `total`, quantas o QuerySet tem antes da fatia: uma subconsulta
+        sem correlação, que o banco calcula uma vez, na mesma consulta das linhas. O COUNT
+        como função (e não como agregado) para que o Django não agrupe as linhas."""
+        contagem = self.order_by().annotate(total=Func(F("pk"), function="COUNT"))
+        return self.annotate(total=Subquery(contagem.values("total")))
 
     def contagem_de_prazos(self, hoje, alerta):
         """Vencidos e vencendo em `alerta` dias — uma consulta, qualquer que seja o número
@@ -130,17 +156,19 @@ class Oficio(models.Model):
         verbose_name_plural = "ofícios"
         ordering = ["processo", "criado_em", "id"]
         # Os prazos abertos na ordem do vencimento e os ofícios sem AR na ordem do envio
-        # (página de Prazos, coluna do prazo da lista): só os que ainda esperam resposta.
+        # (página de Prazos, coluna do prazo da lista): só os que ainda esperam resposta. O
+        # processo no fim da chave (depois do id, não muda a ordem): as contagens e o prazo
+        # de cada processo (agrupado pelo processo) leem só o índice.
         indexes = [
             models.Index(
-                fields=["vencimento", "id"],
+                fields=["vencimento", "id", "processo"],
                 condition=Q(respondido_em__isnull=True, vencimento__isnull=False),
-                name="oficio_prazo_aberto",
+                name="oficio_prazo_aberto_processo",
             ),
             models.Index(
-                fields=["enviado_em", "id"],
+                fields=["enviado_em", "id", "processo"],
                 condition=Q(respondido_em__isnull=True, recebido_em__isnull=True),
-                name="oficio_sem_ar",
+                name="oficio_sem_ar_processo",
             ),
         ]
         constraints = [

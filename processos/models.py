@@ -59,12 +59,15 @@ class ProcessoQuerySet(models.QuerySet):
 
     def ids_com_prazo_aberto(self):
         """Os ids dos processos que têm prazo mais próximo (o `prazo_mais_proximo` não é
-        nulo): a primeira parte da lista ordenada pelo prazo (`processos.paginacao`)."""
+        nulo): a primeira parte da lista ordenada pelo prazo (`processos.paginacao`). Uma
+        linha por ofício com prazo aberto, com o vencimento dele em `prazo` (o prazo mais
+        próximo do processo é o menor deles), para filtrar e agrupar sem voltar aos ofícios."""
         try:
             Oficio = self.model._meta.get_field("oficios").related_model
         except FieldDoesNotExist:
             return self.none().values("pk")
-        return Oficio.objects.com_prazo_aberto().values("processo_id")
+        abertos = Oficio.objects.com_prazo_aberto().annotate(prazo=models.F("vencimento"))
+        return abertos.values("processo_id")
 
     def com_prazo_mais_proximo(self):
         """`prazo_mais_proximo`: o menor vencimento entre os ofícios com prazo aberto do
@@ -131,7 +134,12 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         ordering = ["-ano", "-numero"]
         # A chave do cache da lista pública é o último movimento de qualquer processo: um
         # `Max` que o índice responde sem ler a tabela (processos.views_portal).
-        indexes = [models.Index(fields=["ultima_movimentacao"], name="processo_ultima_mov")]
+        # Por estado com o id: o Painel conta os processos de cada estado lendo só o índice, e
+        # os prazos abertos descartam os processos terminais pelos poucos ids deles (issue 13).
+        indexes = [
+            models.Index(fields=["ultima_movimentacao"], name="processo_ultima_mov"),
+            models.Index(fields=["estado", "id"], name="processo_estado_id"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["ano", "numero"], name="protocolo_unico_por_ano"),
             models.CheckConstraint(condition=Q(numero__gt=0), name="protocolo_positivo"),

@@ -12,14 +12,20 @@ mostra "Página X de Y", links de página e a ordenação por qualquer coluna, e
 OFFSET fica no percurso de um índice cobrindo (ids), não na leitura das linhas.
 
 Na ordem pelo prazo mais próximo, o prazo não tem índice (é calculado dos ofícios): a lista
-é a dos processos com prazo aberto (poucos, ordenados pelo prazo) seguida da dos demais (na
-ordem do protocolo, pelo índice). A contagem traz quantos há na primeira parte, e cada página
-é tirada de uma parte ou das duas.
+é a dos processos com prazo aberto (ordenados pelo prazo) seguida da dos demais (na ordem do
+protocolo, pelo índice), e cada página é tirada de uma parte ou das duas. O prazo de cada
+processo é uma subconsulta nos ofícios: ordenar por ela todos os processos com prazo
+calculava milhares de prazos (~2 700 a 50 mil processos). Em vez disso, uma consulta agrupa
+os ofícios com prazo aberto pelo processo (lendo só o índice dos prazos) e dá a posição de
+cada prazo: só os processos da página, com os empatados com as suas pontas, são ordenados
+pela subconsulta. O corte entre as duas partes sai da mesma consulta; só as páginas além
+dele pedem a contagem dos processos com prazo.
 """
 
 from django.core.paginator import Page, Paginator
 from django.db import connection
-from django.db.models import Count, F, OrderBy, Q
+from django.db.models import Count, F, Min, OrderBy, Window
+from django.db.models.functions import Rank
 
 PRAZO = "prazo_mais_proximo"
 
@@ -39,26 +45,20 @@ class PaginadorDeProcessos(Paginator):
     def __init__(self, processos, por_pagina: int, *, linhas, abertos=None):
         super().__init__(processos, por_pagina)
         self.linhas = linhas
-        # Os ids dos processos com prazo aberto (a primeira parte da ordem pelo prazo).
+        # Os ids dos processos com prazo aberto (a primeira parte da ordem pelo prazo), um
+        # por ofício, com o vencimento de cada ofício em `prazo`
+        # (`Processo.objects.ids_com_prazo_aberto()`).
         self.abertos = abertos
         # No SQLite (poucos processos, sem LIMIT dentro de UNION) a ordem é a simples.
         duas_partes = connection.features.supports_slicing_ordering_in_compound
         self.ordem_prazo = (
             _ordem_pelo_prazo(processos) if abertos is not None and duas_partes else None
         )
-        self.com_prazo = 0
 
     @property
     def count(self) -> int:
         if "_total" not in self.__dict__:
-            if self.ordem_prazo is None:
-                self._total = self.object_list.count()
-            else:
-                # Uma consulta só: o total e quantos têm prazo aberto.
-                contagem = self.object_list.aggregate(
-                    total=Count("pk"), com_prazo=Count("pk", filter=Q(pk__in=self.abertos))
-                )
-                self._total, self.com_prazo = contagem["total"], contagem["com_prazo"]
+            self._total = self.object_list.count()
         return self._total
 
     def page(self, number) -> Page:
@@ -82,12 +82,46 @@ class PaginadorDeProcessos(Paginator):
                 return processos.reverse()[self.count - fim : self.count - inicio]
             return processos[inicio:fim]
         # As duas partes da ordem pelo prazo: com prazo (ordenada pelo prazo) e sem.
-        corte = self.com_prazo
-        com = processos.filter(pk__in=self.abertos)[min(inicio, corte) : min(fim, corte)]
+        abertos = self.abertos
+        if self.object_list.query.where:
+            # Os filtros da tela: as posições são contadas entre os processos filtrados.
+            abertos = abertos.filter(processo__in=processos)
+        faixa = self._faixa(abertos, inicio, fim)
+        if faixa and max(ate for _, _, ate in faixa) >= fim:
+            corte = fim  # a página inteira é da parte com prazo
+        elif faixa:
+            corte = max(ate for _, _, ate in faixa)  # a parte com prazo acaba nesta página
+        else:
+            corte = abertos.order_by().values("processo_id").distinct().count()
         sem = processos.exclude(pk__in=self.abertos).order_by("-ano", "-numero")
         sem = sem[max(inicio - corte, 0) : max(fim - corte, 0)]
-        if fim <= corte:
-            return com
         if inicio >= corte:
             return sem
+        # Da faixa, a página: os que têm prazo antes da faixa deslocam a fatia.
+        antes = min(posicao for _, posicao, _ in faixa) - 1
+        com = processos.filter(pk__in=[processo for processo, _, _ in faixa])
+        com = com[inicio - antes : min(fim, corte) - antes]
+        if fim <= corte:
+            return com
         return com.union(sem, all=True)
+
+    def _faixa(self, abertos, inicio: int, fim: int) -> list[tuple[int, int, int]]:
+        """Os processos com prazo que podem cair entre as posições `inicio` e `fim`: os de
+        prazo entre o da posição `inicio` e o da `fim`, com os empatados com as pontas
+        (entre eles, a ordem é a do protocolo). De cada um, a posição do seu prazo (1 +
+        quantos têm prazo antes) e quantos têm prazo até o seu, com os empatados. Numa
+        consulta aos ofícios com prazo aberto, agrupados pelo processo, que lê só o índice
+        dos prazos e para no fim da página; só a faixa é ordenada pela subconsulta do
+        prazo. Se a parte com prazo acaba antes de `fim`, a faixa vai até o fim dela."""
+        prazo = F("menor").desc() if self.ordem_prazo.descending else F("menor").asc()
+        return list(
+            abertos.order_by()
+            .values("processo_id")
+            .annotate(menor=Min("prazo"))
+            .annotate(
+                posicao=Window(Rank(), order_by=prazo),
+                ate=Window(Count("processo_id"), order_by=prazo),
+            )
+            .filter(posicao__lte=fim, ate__gt=inicio)
+            .values_list("processo_id", "posicao", "ate")
+        )
