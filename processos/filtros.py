@@ -3,7 +3,8 @@ from functools import lru_cache
 import django_filters
 from django import forms
 from django.db import connection
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q, TextField, Value
+from django.db.models.functions import Concat
 from django.utils.html import format_html_join
 
 from processos.estados import Estado, Tipo
@@ -128,10 +129,9 @@ class ProcessoFilter(django_filters.FilterSet):
 
     def buscar(self, queryset, name, value):
         """Texto em qualquer dos campos de busca ou o número do protocolo ("12" ou "12/2026").
-        Os municípios entram por EXISTS (sem JOIN nem DISTINCT). No PostgreSQL cada campo de
-        texto tem um índice de trigramas (migração `busca_trigramas`), combinados num só
-        percurso da tabela (BitmapOr); a busca é a união desses ids com os do protocolo e os
-        das origens: o custo segue o número de processos encontrados, não o total."""
+        Os municípios de origem entram sem JOIN nem DISTINCT (no SQLite por EXISTS). No
+        PostgreSQL os textos são uma expressão só, com um índice de trigramas (migração
+        `0012_busca_num_indice`): o custo segue o número de processos achados, não o total."""
         termo = value.strip()
         if not termo:
             return queryset
@@ -143,17 +143,53 @@ class ProcessoFilter(django_filters.FilterSet):
         origem = Processo.municipios_origem.through.objects.filter(municipio__in=municipios)
         protocolo = _protocolo(termo)
         if connection.vendor == "postgresql":
-            # O protocolo fica fora do OR dos textos: `numero` sozinho não tem índice, e um
-            # termo sem índice no OR faria o PostgreSQL ler a tabela inteira.
-            ids = [Processo.objects.filter(textos).order_by().values("pk")]
+            # Os processos dos municípios achados são lidos antes (uma consulta pequena): a
+            # condição fica só de termos com índice — os trigramas dos textos, a chave e o
+            # protocolo —, que o PostgreSQL junta num percurso (BitmapOr) para a contagem e
+            # percorre pelo índice do protocolo até encher a página. Com uma subconsulta no
+            # OR ele leria a tabela inteira.
+            filtro = _achados_nos_textos(self.campos_de_busca, termo)
+            filtro |= Q(pk__in=list(origem.values_list("processo_id", flat=True)))
             if protocolo is not None:
-                ids.append(Processo.objects.filter(protocolo).order_by().values("pk"))
-            ids.append(origem.order_by().values("processo_id"))
-            return queryset.filter(pk__in=ids[0].union(*ids[1:]))
+                filtro |= protocolo
+            return queryset.alias(**_expressoes_da_busca(self.campos_de_busca)).filter(filtro)
         filtro = textos | Q(Exists(origem.filter(processo=OuterRef("pk"))))
         if protocolo is not None:
             filtro |= protocolo
         return queryset.filter(filtro)
+
+
+# Os campos de texto da busca interna, numa expressão só — a do índice de trigramas da
+# migração `processos.0012_busca_num_indice` (um percurso de índice em vez de três). A nova
+# linha separa os campos: o termo (uma linha do campo de busca) não a contém, de modo que um
+# achado nunca atravessa de um campo para o outro.
+SEPARADOR_DA_BUSCA = "\n"
+
+
+def texto_da_busca(campos) -> Concat:
+    partes = []
+    for campo in campos:
+        partes += [campo, Value(SEPARADOR_DA_BUSCA)]
+    return Concat(*partes[:-1], output_field=TextField())
+
+
+def _campos_de_texto(campos_de_busca) -> list[str]:
+    return [c for c in campos_de_busca if "__" not in c]
+
+
+def _expressoes_da_busca(campos_de_busca) -> dict:
+    """O `alias` que a condição de `_achados_nos_textos` usa (vazio com um campo só)."""
+    campos = _campos_de_texto(campos_de_busca)
+    return {"texto_da_busca": texto_da_busca(campos)} if len(campos) > 1 else {}
+
+
+def _achados_nos_textos(campos_de_busca, termo: str) -> Q:
+    """O termo num dos campos de texto (no PostgreSQL), com `_expressoes_da_busca`."""
+    campos = _campos_de_texto(campos_de_busca)
+    if len(campos) == 1:
+        # O portal procura só no nome proposto: o índice do próprio campo.
+        return Q(**{f"{campos[0]}__icontains": termo})
+    return Q(texto_da_busca__icontains=termo.replace(SEPARADOR_DA_BUSCA, " "))
 
 
 def _protocolo(termo: str) -> Q | None:

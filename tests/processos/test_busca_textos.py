@@ -1,0 +1,97 @@
+"""A busca por texto da lista interna (issue 13): nome, sede e resumo numa expressão só, com
+um índice de trigramas no PostgreSQL (migração processos 0012), e os processos dos municípios
+de origem achados lidos antes, para a condição ficar só de termos com índice."""
+
+import re
+
+import pytest
+from django.db import connection
+
+from processos import filtros
+from processos.models import FormaEncaminhamento, Processo
+from requisitos.models import Municipio
+from tests.processos.construtores import PASSADO
+
+
+def _processo(numero: int, nome: str, sede: str = "Sede", resumo: str = "") -> Processo:
+    return Processo.objects.create(
+        numero=numero,
+        ano=2026,
+        tipo="criacao",
+        estado="protocolada",
+        nome_proposto=nome,
+        sede_proposta=sede,
+        resumo=resumo,
+        forma_encaminhamento=FormaEncaminhamento.COMUNIDADE,
+        data_leitura_expediente=PASSADO,
+    )
+
+
+def _achados(client, termo: str) -> tuple[list[str], str]:
+    html = client.get("/processos/", {"q": termo}).content.decode()
+    return re.findall(r'<td><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html), html
+
+
+@pytest.fixture
+def textos(db):
+    _processo(1, "Nova Esperança", sede="Vila Leste")
+    _processo(2, "Bom Jardim", sede="Nova Esperança do Sul")
+    _processo(3, "Campo Alto", resumo="Distrito às margens do rio, antiga Esperança")
+    _processo(4, "Serra Azul", sede="Leste", resumo="São Miguel")
+
+
+@pytest.mark.django_db
+def test_o_termo_e_achado_em_cada_campo(client, servidor, textos):
+    client.force_login(servidor)
+
+    achados, html = _achados(client, "esperança")
+
+    assert achados == ["0003/2026", "0002/2026", "0001/2026"]
+    assert "3 processos" in html
+
+
+@pytest.mark.django_db
+def test_um_achado_nao_atravessa_de_um_campo_para_outro(client, servidor, textos):
+    """Os campos vão separados por nova linha: "Leste São" não existe em campo nenhum (a sede
+    do 4 termina em "Leste" e o resumo começa com "São")."""
+    client.force_login(servidor)
+
+    assert _achados(client, "Leste São")[0] == []
+    assert _achados(client, "Azul")[0] == ["0004/2026"]
+
+
+@pytest.mark.django_db
+def test_texto_municipio_e_protocolo_juntos(client, servidor, textos):
+    """O mesmo termo acha pelo texto, pelo município de origem e pelo número do protocolo."""
+    origem = Municipio.objects.create(codigo_ibge=5100001, nome="Três Esperanças")
+    Processo.objects.get(numero=4).municipios_origem.add(origem)
+    _processo(25, "Esperança")
+    client.force_login(servidor)
+
+    assert _achados(client, "esperança")[0] == [
+        "0025/2026",
+        "0004/2026",
+        "0003/2026",
+        "0002/2026",
+        "0001/2026",
+    ]
+    assert _achados(client, "esperanças")[0] == ["0004/2026"]
+    assert _achados(client, "4/2026")[0] == ["0004/2026"]
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="índice do PostgreSQL")
+def test_a_busca_usa_o_indice_de_trigramas(textos):
+    """A expressão da busca é a do índice da migração: se uma mudar sem a outra, o
+    PostgreSQL volta a ler a tabela inteira."""
+    campos = filtros.ProcessoFilter.campos_de_busca
+    consulta = Processo.objects.alias(**filtros._expressoes_da_busca(campos)).filter(
+        filtros._achados_nos_textos(campos, "Esperança")
+    )
+    sql, parametros = consulta.values("pk").query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute(f"EXPLAIN {sql}", parametros)
+        plano = "\n".join(linha for (linha,) in cursor.fetchall())
+
+    assert "processo_busca_trgm" in plano
