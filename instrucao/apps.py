@@ -19,6 +19,7 @@ class InstrucaoConfig(AppConfig):
         e.registrar_preparo("apresentar_pl", parecer.preparar_projeto_de_lei)
         e.registrar_secao(e.Secao("instrucao/_secao_oficios.html", views.secao_oficios))
         e.registrar_secao(e.Secao("instrucao/_secao_requisitos.html", views.secao_requisitos))
+        e.registrar_leitura("orgaos_sem_resposta", services.orgaos_sem_resposta)
         # Art. 19, § 1º: as certidões recebidas entram na cópia integral ao TRE.
         if autos.pecas_das_certidoes not in copia_integral.FORNECEDORES:
             copia_integral.FORNECEDORES.append(autos.pecas_das_certidoes)

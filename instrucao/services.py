@@ -10,6 +10,7 @@ from decimal import Decimal
 import holidays
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from documentos.emissao import emitir_oficios, emitir_reiteracao
@@ -21,6 +22,7 @@ from instrucao.models import (
     Certidao,
     FiguraCertidao,
     Oficio,
+    Orgao,
     RascunhoReiteracao,
     SequenciaOficio,
 )
@@ -58,6 +60,13 @@ def situacao(oficio: Oficio, hoje: date | None = None) -> prazos.SituacaoPrazo:
     return prazos.situacao_prazo(oficio.vencimento, hoje, oficio.respondido_em)
 
 
+ROTULO_DO_ORGAO = dict(Orgao.choices)
+
+
+def _data(dia: date | None) -> str:
+    return f"{dia:%d/%m/%Y}" if dia else ""
+
+
 def _dias(n: int) -> str:
     return "1 dia" if n == 1 else f"{n} dias"
 
@@ -92,6 +101,22 @@ class LinhaOficio:
     @property
     def certidao(self):
         return self.versoes[-1] if self.versoes else None
+
+    # Os textos da linha já escritos (issue 13: o filtro `date` e `get_orgao_display`, três
+    # vezes por linha, eram a maior parte do custo da seção).
+    @property
+    def orgao(self) -> str:
+        return ROTULO_DO_ORGAO.get(self.oficio.orgao, self.oficio.orgao)
+
+    @property
+    def datas(self) -> dict[str, str]:
+        """Envio, AR e vencimento em dd/mm/aaaa ("—" quando ainda não há)."""
+        o = self.oficio
+        return {
+            "enviado": _data(o.enviado_em),
+            "recebido": _data(o.recebido_em) or "—",
+            "vencimento": _data(o.vencimento) or "—",
+        }
 
     @property
     def parcial(self) -> bool:
@@ -147,15 +172,21 @@ ANTES_DOS_OFICIOS = (
 
 def _sem_oficios(processo) -> bool:
     return processo.estado in ANTES_DOS_OFICIOS and not any(
-        a.estado_destino == Estado.AGUARDANDO_CERTIDOES for a in processo.andamentos.all()
+        a.estado_destino == Estado.AGUARDANDO_CERTIDOES for a in leitura.andamentos(processo)
     )
 
 
 def linhas_do_processo(processo, hoje: date | None = None) -> list[LinhaOficio]:
     if leitura.ligada(processo) and _sem_oficios(processo):
         return []  # na página, decidido pelo estado e pelos andamentos já lidos
+    # As ordens dos modelos começam pelo pai (o processo, o ofício, a certidão) e o juntariam
+    # à consulta só para ordenar; aqui o processo é um só, e cada prefetch agrupa pelo pai.
+    figuras = Prefetch("figuras", FiguraCertidao.objects.order_by("id"))
+    versoes = Certidao.objects.order_by("versao").prefetch_related(figuras)
     oficios = list(
-        processo.oficios.select_related("reitera").prefetch_related("certidoes__figuras")
+        processo.oficios.select_related("reitera")
+        .prefetch_related(Prefetch("certidoes", versoes))
+        .order_by("criado_em", "id")
     )
     reiterados = {o.reitera_id for o in oficios if o.reitera_id}
     aceita_retificacao = processo.estado in ESTADOS_QUE_ACEITAM_RETIFICACAO
@@ -181,13 +212,30 @@ def linhas_do_processo(processo, hoje: date | None = None) -> list[LinhaOficio]:
                 retificavel=vigente and bool(versoes) and aceita_retificacao,
             )
         )
+    # Art. 21: o rascunho de reiteração que cada ofício vencido pode ter, numa consulta.
+    reiteraveis = [linha.oficio for linha in linhas if linha.reiteravel]
+    if reiteraveis:
+        prefetch_related_objects(reiteraveis, "rascunho_reiteracao__preparado_por")
     return linhas
+
+
+def oficios_vigentes(processo) -> list[Oficio]:
+    """O último ofício de cada cadeia de reiterações, na ordem dos ofícios; na página do
+    processo, tirados das linhas da seção "Ofícios e prazos" (já lidas)."""
+    if leitura.ligada(processo):
+        return [linha.oficio for linha in lido(processo, linhas_do_processo) if linha.vigente]
+    return list(processo.oficios.vigentes())
+
+
+def orgaos_sem_resposta(processo) -> tuple[str, ...]:
+    """Os órgãos que ainda não responderam ao ofício vigente (a frase "Aguardando")."""
+    return tuple(dict.fromkeys(o.orgao for o in oficios_vigentes(processo) if not o.respondido))
 
 
 def certidoes_que_faltam(processo) -> list[str]:
     """Art. 2º, §§ 2º e 3º: cada órgão do tipo deve ter respondido, com a certidão, ao
     ofício vigente (o último da cadeia de reiterações)."""
-    vigentes = {o.orgao: o for o in processo.oficios.vigentes()}
+    vigentes = {o.orgao: o for o in oficios_vigentes(processo)}
     faltas = []
     for orgao, incisos in PEDIDOS_POR_TIPO.get(processo.tipo, ()):
         oficio = vigentes.get(orgao)

@@ -294,7 +294,7 @@ def secao_requisitos(processo, usuario, *, publica: bool = False) -> dict | None
     # Os ofícios da seção "Ofícios e prazos" e os andamentos da página, lidos uma vez.
     if not lido(processo, servicos.linhas_do_processo):
         return None
-    if any(a.ato == "emitir_parecer_merito" for a in processo.andamentos.all()):
+    if leitura.praticado(processo, {"emitir_parecer_merito"}):
         return None
     avaliado = avaliacao.avaliar(processo)
     return {"apuracao": resumo_da_avaliacao(processo, avaliado)}

@@ -31,3 +31,4 @@ class PlebiscitoConfig(AppConfig):
         e.registrar_efeito("registrar_fase_tre", services.gravar_fase_tre)
 
         e.registrar_secao(e.Secao("plebiscito/_secao.html", views.secao_plebiscito, publica=True))
+        e.registrar_anotacao(services.TEM_RESULTADO, services.existe_resultado)

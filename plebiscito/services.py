@@ -14,6 +14,7 @@ Os atos continuam sendo de `processos.services.praticar_ato`; esta app registra 
 from dataclasses import dataclass
 from datetime import date
 
+from django.db.models import Exists, OuterRef, Prefetch
 from django.utils import timezone
 
 from plebiscito.models import AcompanhamentoTre, FaseTre, Resultado, UnidadeVotacao
@@ -212,23 +213,35 @@ def com_resultado_registrado(processo) -> bool:
 def resultados_do_processo(processo) -> list[Resultado]:
     """Todas as versões do resultado, da vigente (a mais alta) às anteriores, com as
     unidades: lidas uma vez na página do processo (`processos.leitura`). Na página, sem o
-    ato que grava o resultado entre os andamentos já lidos, não há o que ler."""
-    if leitura.ligada(processo) and not _praticado(processo, ATOS_DO_RESULTADO):
+    ato que grava o resultado entre os andamentos já lidos, ou com a consulta do processo
+    dizendo que não há resultado gravado, não há o que ler."""
+    if leitura.ligada(processo) and (
+        not leitura.praticado(processo, ATOS_DO_RESULTADO) or leitura.sem(processo, TEM_RESULTADO)
+    ):
         return []
-    return list(Resultado.objects.filter(processo=processo).prefetch_related("unidades"))
+    # A ordem do modelo junta o processo (a ordem dele); aqui o processo é um só.
+    return list(
+        Resultado.objects.filter(processo=processo)
+        .order_by("-versao")
+        .prefetch_related(Prefetch("unidades", UnidadeVotacao.objects.order_by("ordem")))
+    )
+
+
+# A anotação da página do processo (`processos.extensoes.registrar_anotacao`).
+TEM_RESULTADO = "plebiscito_tem_resultado"
+
+
+def existe_resultado():
+    return Exists(Resultado.objects.filter(processo=OuterRef("pk")))
 
 
 # Os únicos atos que gravam um resultado (cada versão nasce do Andamento do seu ato).
 ATOS_DO_RESULTADO = frozenset({"registrar_resultado", "retificar_resultado"})
 
 
-def _praticado(processo, atos) -> bool:
-    return any(a.ato in atos for a in processo.andamentos.all())
-
-
 def fases_do_processo(processo) -> list[AcompanhamentoTre]:
     """As fases no TRE (Art. 19, § 2º); cada uma nasce de um ato "registrar_fase_tre"."""
-    if leitura.ligada(processo) and not _praticado(processo, {"registrar_fase_tre"}):
+    if leitura.ligada(processo) and not leitura.praticado(processo, {"registrar_fase_tre"}):
         return []
     return list(processo.fases_tre.all())
 
@@ -361,9 +374,9 @@ def plebiscito_aprovado_se_exigido(processo) -> bool:
     um tipo com plebiscito sem o veredito aprovado gravado pelo parecer."""
     if not rito.tem_plebiscito(processo.tipo, processo.plebiscito_dispensado):
         return True
-    # Os andamentos da página (prefetch) ou do banco, do mais novo ao mais antigo.
+    # Os andamentos da página (já lidos) ou do banco, do mais novo ao mais antigo.
     parecer = next(
-        (a for a in processo.andamentos.all() if a.ato == "emitir_parecer_resultado"), None
+        (a for a in leitura.andamentos(processo) if a.ato == "emitir_parecer_resultado"), None
     )
     return bool(parecer and (parecer.dados.get("apuracao") or {}).get("aprovado") is True)
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from plebiscito import services
 from plebiscito.models import FaseTre
-from processos import rito
+from processos import leitura, rito
 from processos.estados import Estado
 from processos.leitura import lido
 from processos.papeis import PRESIDENTE, tem_papel
@@ -19,8 +19,8 @@ JUSTIFICATIVA_RECUSA = (
 
 
 def _ultimo(processo, ato: str):
-    """O último andamento do ato: dos andamentos da página (prefetch) ou do banco."""
-    return next((a for a in processo.andamentos.all() if a.ato == ato), None)
+    """O último andamento do ato: dos andamentos da página (já lidos) ou do banco."""
+    return next((a for a in leitura.andamentos(processo) if a.ato == ato), None)
 
 
 def _numero_do_ato(processo, ato: str, campo: str) -> str:

@@ -57,8 +57,8 @@ def visita_realizada_ou_facultativa(processo) -> bool:
 def art2_v_verificado(processo) -> bool:
     if not rito.RITOS[processo.tipo].requisitos_art2:
         return True
-    # Os andamentos da página (prefetch) ou do banco, do mais novo ao mais antigo.
-    visita = next((a for a in processo.andamentos.all() if a.ato == "registrar_visita"), None)
+    # Os andamentos da página (já lidos) ou do banco, do mais novo ao mais antigo.
+    visita = next((a for a in leitura.andamentos(processo) if a.ato == "registrar_visita"), None)
     return visita is not None and visita.dados.get("condicoes_instalacao") is not None
 
 

@@ -2,6 +2,9 @@
 futuras, e o desvio (diligência, arquivamento, sobrestamento) quando o processo está nele."""
 
 from dataclasses import dataclass
+from functools import lru_cache
+
+from django.template.loader import render_to_string
 
 from processos.estados import Estado
 from processos.rito import DESVIOS
@@ -50,3 +53,11 @@ def etapas(processo, andamentos) -> list[Etapa]:
         if atual in DESVIOS and indice == posicao:
             lista.append(Etapa(atual, Estado(atual).label, "desvio-atual"))
     return lista
+
+
+@lru_cache(maxsize=256)
+def desenho(etapas: tuple[Etapa, ...]) -> str:
+    """O diagrama em HTML (`processos/_diagrama.html`): o mesmo para o mesmo caminho e a
+    mesma posição nele, desenhado uma vez por processo do servidor — as etapas são valores
+    (tipo, estado e de onde saiu para o desvio), não dados que mudem por fora delas."""
+    return render_to_string("processos/_diagrama.html", {"etapas": etapas})

@@ -12,7 +12,12 @@
 - o efeito: roda na transação do ato, depois de gravado o Andamento — as linhas da fase
   que o ato cria (`registrar_efeito`); com `depois_dos_documentos=True`, depois dos PDFs do
   próprio ato (os ofícios do Art. 17, § 2º, que vêm nos autos depois do parecer);
-- seções da página do processo e da página pública (`registrar_secao`).
+- seções da página do processo e da página pública (`registrar_secao`);
+- leituras que o hub pede à fase sem importá-la (`registrar_leitura`), p.ex. os órgãos
+  que ainda não responderam aos ofícios, na frase "Aguardando" da página;
+- anotações da consulta da página do processo (`registrar_anotacao`): um `Exists` de uma
+  relação da fase quase sempre vazia, ou uma contagem, calculados na mesma consulta que lê
+  o processo — a seção só consulta a relação quando a anotação diz que há o que mostrar.
 """
 
 from collections import defaultdict
@@ -37,6 +42,8 @@ class Secao:
 
 
 _secoes: list[Secao] = []
+_anotacoes: dict[str, Callable] = {}
+_leituras: dict[str, Callable] = {}
 
 
 def registrar_formulario(nome_ato: str, formulario: type) -> None:
@@ -66,6 +73,29 @@ def registrar_efeito(nome_ato: str, funcao: Callable, *, depois_dos_documentos=F
 def registrar_secao(secao: Secao) -> None:
     if secao not in _secoes:
         _secoes.append(secao)
+
+
+def registrar_leitura(nome: str, funcao: Callable) -> None:
+    _leituras[nome] = funcao
+
+
+def ler(nome: str, processo, padrao=None):
+    """`funcao(processo)` da leitura registrada sob `nome`; `padrao` sem a fase."""
+    funcao = _leituras.get(nome)
+    return padrao if funcao is None else funcao(processo)
+
+
+def registrar_anotacao(nome: str, fabrica: Callable) -> None:
+    """`fabrica()` devolve a expressão (com `OuterRef("pk")` para o processo) que a view da
+    página acrescenta à consulta do processo sob `nome`; lida com `leitura.anotado`. A
+    consulta é montada uma vez por processo do servidor: a expressão não depende da data
+    nem da requisição."""
+    _anotacoes[nome] = fabrica
+
+
+def anotacoes() -> dict:
+    """As expressões registradas pelas fases, para `Processo.objects.annotate(**...)`."""
+    return {nome: fabrica() for nome, fabrica in _anotacoes.items()}
 
 
 SEM_FASE = "A fase que confere este ato não está instalada."

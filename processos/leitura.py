@@ -8,6 +8,10 @@ calcula `f(processo, *args)` uma vez e devolve o mesmo valor às chamadas seguin
 
 Fora dela (nos atos, em `processos.services.praticar_ato`, que leem depois de gravar),
 `lido` apenas chama a função: nenhuma leitura guardada sobrevive a uma escrita.
+
+A consulta que lê o processo da página traz também anotações registradas pelas fases
+(`extensoes.registrar_anotacao`): se uma relação quase sempre vazia tem linhas, contagens.
+`anotado`/`sem` as leem — só dentro da leitura única; fora dela, quem pergunta consulta.
 """
 
 from contextlib import contextmanager
@@ -34,6 +38,20 @@ def ligada(processo) -> bool:
     return getattr(processo, _ATRIBUTO, None) is not None
 
 
+def anotado(processo, nome: str):
+    """O valor que a consulta da página anotou no processo (`extensoes.registrar_anotacao`),
+    lido no mesmo instante que o processo; None fora da página ou sem a anotação (quem
+    pergunta então consulta o banco)."""
+    if not ligada(processo):
+        return None
+    return getattr(processo, nome, None)
+
+
+def sem(processo, nome: str) -> bool:
+    """Se a anotação `nome` (um `Exists`) diz que a relação está vazia: só na página."""
+    return anotado(processo, nome) is False
+
+
 def lido(processo, funcao, *args):
     """`funcao(processo, *args)`, calculada uma vez por página quando a leitura única está
     ligada; senão, calculada agora."""
@@ -44,6 +62,21 @@ def lido(processo, funcao, *args):
     if chave not in guardados:
         guardados[chave] = funcao(processo, *args)
     return guardados[chave]
+
+
+def _lista_de_andamentos(processo) -> list:
+    return list(processo.andamentos.all())
+
+
+def andamentos(processo) -> list:
+    """Os andamentos do processo, do mais novo ao mais antigo: na página, a lista já lida
+    (sem um QuerySet novo a cada pergunta); fora dela, do banco (ou do prefetch)."""
+    return lido(processo, _lista_de_andamentos)
+
+
+def praticado(processo, atos) -> bool:
+    """Se algum andamento do processo é de um dos `atos` (as linhas que só um ato grava)."""
+    return any(a.ato in atos for a in andamentos(processo))
 
 
 def _registros_de_parametros(processo) -> list[ParametroLegal]:

@@ -219,7 +219,18 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         filtro = {"estado_destino": Estado.ARQUIVADO}
         if nome_ato == "retomar":
             filtro = {"ato": "sobrestar"}
-        andamento = self.andamentos.filter(**filtro).first()
+        if leitura.ligada(self):
+            # Na página do processo, dos andamentos já lidos (do mais novo ao mais antigo).
+            andamento = next(
+                (
+                    a
+                    for a in leitura.andamentos(self)
+                    if all(getattr(a, campo) == valor for campo, valor in filtro.items())
+                ),
+                None,
+            )
+        else:
+            andamento = self.andamentos.filter(**filtro).first()
         return andamento.estado_origem if andamento else None
 
     def _retorno_obrigatorio(self, nome_ato: str) -> str:

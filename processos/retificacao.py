@@ -8,7 +8,7 @@ formulário desatualizado, POST forjado e chamada direta ao serviço caem na mes
 from dataclasses import dataclass
 from decimal import Decimal
 
-from processos import rito
+from processos import leitura, rito
 from processos.condicoes import condicao
 from processos.estados import Estado
 from requisitos.models import Municipio
@@ -72,7 +72,11 @@ def bloqueios(processo) -> dict[str, str]:
         bloqueados["municipios_origem"] = MOTIVO_ELEITORADO
     elif (
         rito.RITOS[processo.tipo].plebiscito == "art8"
-        and processo.andamentos.filter(ato="emitir_parecer_preliminar").exists()
+        and (
+            leitura.praticado(processo, {"emitir_parecer_preliminar"})
+            if leitura.ligada(processo)
+            else processo.andamentos.filter(ato="emitir_parecer_preliminar").exists()
+        )
     ):
         bloqueados |= dict.fromkeys(AREAS, MOTIVO_ART8)
     if etapa(processo) in DESDE_O_PL:

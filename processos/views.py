@@ -1,23 +1,25 @@
 """Views da área interna. Mesma forma em todas: carrega com checagem de papel → formulário →
 um serviço → redireciona (POST) ou renderiza."""
 
+from collections import defaultdict
 from datetime import date, timedelta
+from functools import cache
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Exists, OuterRef, Prefetch, prefetch_related_objects
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
 from documentos.emissao import emite_documentos
-from processos import exportacao, extensoes, retificacao, services
+from processos import exportacao, extensoes, leitura, retificacao, services
 from processos.atos import ATOS, POR_SLUG, recusa_no_processo
 from processos.avaliacao import avaliar_nome
 from processos.avisos import TEXTO_BLOQUEIO_FEDERAL, avisos_legais
-from processos.diagrama import etapas
+from processos.diagrama import desenho, etapas
 from processos.estados import (
     CLASSE_DO_ESTADO,
     ROTULO_DO_ESTADO,
@@ -105,11 +107,14 @@ def _processo(protocolo: str) -> Processo:
 @login_required
 def lista(request):
     _exigir_leitor(request)
-    filtro = ProcessoFilter(request.GET, queryset=Processo.objects.para_listagem(), request=request)
+    # O mesmo QuerySet serve à seleção (filtros) e às linhas: montá-lo custa (a subconsulta
+    # do prazo), e ele não muda.
+    processos = Processo.objects.para_listagem()
+    filtro = ProcessoFilter(request.GET, queryset=processos, request=request)
     paginador = PaginadorDeProcessos(
         filtro.qs,
         POR_PAGINA,
-        linhas=Processo.objects.para_listagem(),
+        linhas=processos,
         abertos=Processo.objects.ids_com_prazo_aberto(),
     )
     pagina = paginador.get_page(request.GET.get("pagina"))
@@ -157,30 +162,63 @@ COLUNAS = [
 ]
 
 
+# O que a linha da lista mostra de cada processo; `prazo_mais_proximo` é anotado por
+# `ProcessoQuerySet.para_listagem`.
+CAMPOS_DA_LINHA = (
+    "pk",
+    "numero",
+    "ano",
+    "tipo",
+    "estado",
+    "nome_proposto",
+    "ultima_movimentacao",
+    "prazo_mais_proximo",
+)
+
+
 def linhas_da_lista(processos, *, prefixo: str | None = None) -> list[dict]:
-    """O que cada linha mostra, já resolvido (URL, rótulos, datas): o template só escreve
-    (50 linhas com um `{% url %}` e um `{% include %}` cada custavam mais que as consultas).
+    """O que cada linha mostra, já resolvido (URL, rótulos, datas em texto): o template só
+    escreve (50 linhas com um `{% url %}` e um `{% include %}` cada custavam mais que as
+    consultas). `processos`: a página (QuerySet de `para_listagem`), lida como valores — sem
+    instanciar 50 processos — e os municípios de origem numa consulta para a página toda.
     `prefixo`: onde fica a página de cada processo (a interna, ou a do portal)."""
     hoje = timezone.localdate()
     prefixo = prefixo or reverse("processos:lista")
+    valores = list(processos.prefetch_related(None).values(*CAMPOS_DA_LINHA))
+    municipios = _municipios_de_origem([v["pk"] for v in valores])
     linhas = []
-    for p in processos:
-        prazo = getattr(p, "prazo_mais_proximo", None)
+    for v in valores:
+        prazo = v["prazo_mais_proximo"]
+        movimentacao = timezone.localtime(v["ultima_movimentacao"])
+        slug = f"{v['numero']:04d}-{v['ano']}"
         linhas.append(
             {
-                "protocolo": p.protocolo,
-                "url": f"{prefixo}{p.slug}/",
-                "tipo": ROTULO_DO_TIPO[p.tipo],
-                "nome": p.nome_proposto,
-                "municipios": ", ".join(m.nome for m in p.municipios_origem.all()),
-                "estado_rotulo": ROTULO_DO_ESTADO[p.estado],
-                "estado_classe": CLASSE_DO_ESTADO.get(p.estado, "andamento"),
-                "movimentacao": timezone.localtime(p.ultima_movimentacao),
+                "protocolo": f"{v['numero']:04d}/{v['ano']}",
+                "url": f"{prefixo}{slug}/",
+                "tipo": ROTULO_DO_TIPO[v["tipo"]],
+                "nome": v["nome_proposto"],
+                "municipios": ", ".join(municipios.get(v["pk"], ())),
+                "estado_rotulo": ROTULO_DO_ESTADO[v["estado"]],
+                "estado_classe": CLASSE_DO_ESTADO.get(v["estado"], "andamento"),
+                "movimentacao": movimentacao,
+                "movimentacao_texto": f"{movimentacao:%d/%m/%Y}",
                 "prazo": prazo,
+                "prazo_texto": f"{prazo:%d/%m/%Y}" if prazo else "",
                 "prazo_vencido": prazo is not None and prazo < hoje,
             }
         )
     return linhas
+
+
+def _municipios_de_origem(ids) -> dict[int, list[str]]:
+    """Processo → os nomes dos municípios de origem, na ordem do cadastro (por nome)."""
+    origem = Processo.municipios_origem.through.objects.filter(processo_id__in=ids)
+    nomes = defaultdict(list)
+    for processo_id, nome in origem.order_by("municipio__nome").values_list(
+        "processo_id", "municipio__nome"
+    ):
+        nomes[processo_id].append(nome)
+    return nomes
 
 
 def _colunas_ordenaveis(query) -> list[dict]:
@@ -235,16 +273,16 @@ def detalhe(request, protocolo):
     # Issue 13: a página lê o processo, os andamentos e os parâmetros uma vez; as condições
     # dos atos e as seções das fases recebem o mesmo processo (processos.leitura).
     with leitura_unica(processo):
-        andamentos = list(processo.andamentos.all())
+        andamentos = leitura.andamentos(processo)
         contexto = {
             "processo": processo,
-            "etapas": etapas(processo, andamentos),
-            "andamentos": [(a, _dados_legiveis(a)) for a in andamentos],
+            "diagrama": desenho(tuple(etapas(processo, andamentos))),
+            "andamentos": [_linha_do_tempo(a) for a in andamentos],
             "atos": services.atos_da_tela(processo, request.user),
             "avisos": avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),
             "avaliacao_art2": _avaliacao_art2(andamentos),
-            "manifestacoes": processo.manifestacoes.all(),
+            "manifestacoes": processo.manifestacoes.all() if processo.tem_manifestacoes else (),
             "espera": _espera(processo),
             "toponimia": lido(processo, avaliar_nome)
             if processo.tipo in TIPOS_COM_NOME_NOVO
@@ -255,15 +293,32 @@ def detalhe(request, protocolo):
 
 
 def _processo_da_pagina(protocolo: str) -> Processo:
-    """O processo com o que a página mostra de cada relação do hub, numa consulta por
-    relação: os andamentos (com quem os praticou), os municípios e as manifestações."""
+    """O processo e, na mesma consulta, as anotações das fases (se há linhas nas relações
+    quase sempre vazias, contagens); depois, uma consulta por relação do hub que a página
+    mostra: os andamentos (com quem os praticou), os municípios e, se houver, as
+    manifestações (Art. 22)."""
     numero, ano = protocolo.split("-")
-    consulta = Processo.objects.select_related("deputado_autor").prefetch_related(
+    processo = get_object_or_404(_consulta_da_pagina(), numero=int(numero), ano=int(ano))
+    relacoes = [
         Prefetch("andamentos", Andamento.objects.select_related("usuario")),
         "municipios_origem",
-        Prefetch("manifestacoes", Manifestacao.objects.select_related("deputado")),
+    ]
+    if processo.tem_manifestacoes:
+        relacoes.append(Prefetch("manifestacoes", Manifestacao.objects.select_related("deputado")))
+    prefetch_related_objects([processo], *relacoes)
+    return processo
+
+
+@cache
+def _consulta_da_pagina():
+    """A consulta do processo da página, com as anotações montadas e resolvidas uma vez por
+    processo do servidor (como o `queryset` de uma view genérica): cada requisição só a
+    filtra, num clone. As fases registram as anotações no `ready()`, antes da primeira
+    página."""
+    return Processo.objects.select_related("deputado_autor").annotate(
+        tem_manifestacoes=Exists(Manifestacao.objects.filter(processo=OuterRef("pk"))),
+        **extensoes.anotacoes(),
     )
-    return get_object_or_404(consulta, numero=int(numero), ano=int(ano))
 
 
 def _espera(processo) -> str:
@@ -271,14 +326,8 @@ def _espera(processo) -> str:
     não responderam ao ofício vigente e a representação incompleta (Art. 15 e 16)."""
     sem_resposta = ()
     if processo.estado == Estado.AGUARDANDO_CERTIDOES:
-        sem_resposta = tuple(
-            dict.fromkeys(
-                processo.oficios.vigentes()
-                .filter(respondido_em__isnull=True)
-                .order_by("criado_em", "id")
-                .values_list("orgao", flat=True)
-            )
-        )
+        # Da fase da instrução, que na página os tira dos ofícios já lidos.
+        sem_resposta = extensoes.ler("orgaos_sem_resposta", processo, ())
     incompleta = processo.estado in (Estado.PROTOCOLADA, Estado.EM_DILIGENCIA) and bool(
         services.motivos_indisponivel(processo, "receber_na_crt")
     )
@@ -421,3 +470,21 @@ def _dados_legiveis(andamento) -> list[tuple[str, object]]:
         for campo, valor in dados.items()
         if valor not in (None, "", []) and not isinstance(valor, dict | list)
     ]
+
+
+def _linha_do_tempo(andamento) -> dict:
+    """Um andamento como a linha do tempo o mostra, com os rótulos e as datas já escritos
+    (issue 13: o laço dos andamentos era o trecho mais caro do modelo da página)."""
+    usuario = andamento.usuario
+    origem = andamento.estado_origem
+    return {
+        "ato": andamento.ato,
+        "rotulo": ATOS[andamento.ato].rotulo if andamento.ato in ATOS else andamento.ato,
+        "data": f"{andamento.data_ato:%d/%m/%Y}",
+        "usuario": usuario.get_full_name() or usuario.username,
+        "origem": ROTULO_DO_ESTADO.get(origem, origem),
+        "destino": ROTULO_DO_ESTADO.get(andamento.estado_destino, andamento.estado_destino),
+        "registrado_em": f"{timezone.localtime(andamento.registrado_em):%d/%m/%Y %H:%M}",
+        "justificativa": andamento.justificativa,
+        "dados": _dados_legiveis(andamento),
+    }

@@ -23,9 +23,11 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from processos import leitura
 from processos.models import Processo
 from representacao.models import ImportacaoAssinaturas, Signatario
 from representacao.titulo import verificar_titulo
@@ -131,23 +133,46 @@ def buscar_signatarios(processo: Processo, texto: str = "") -> QuerySet[Signatar
     return signatarios.filter(criterio)
 
 
-def contagem(processo: Processo) -> Contagem:
-    """Uma consulta de agregação, sem carregar as linhas."""
+def _agregados() -> dict[str, Count]:
     original = Q(repete_ordem__isnull=True)
-    valores = Signatario.objects.filter(processo=processo).aggregate(
-        total=Count("id"),
-        validos=Count("id", filter=Q(titulo_valido=True) & original),
-        invalidos=Count("id", filter=Q(titulo_valido=False)),
-        duplicados=Count("id", filter=~original),
-        nao_residentes=Count("id", filter=Q(reside_na_area=False) & original),
-        sem_firma=Count("id", filter=Q(firma_reconhecida=False) & original),
-        aptos=Count(
+    return {
+        "total": Count("id"),
+        "validos": Count("id", filter=Q(titulo_valido=True) & original),
+        "invalidos": Count("id", filter=Q(titulo_valido=False)),
+        "duplicados": Count("id", filter=~original),
+        "nao_residentes": Count("id", filter=Q(reside_na_area=False) & original),
+        "sem_firma": Count("id", filter=Q(firma_reconhecida=False) & original),
+        "aptos": Count(
             "titulo_eleitor",
             distinct=True,
             filter=Q(titulo_valido=True, reside_na_area=True, firma_reconhecida=True),
         ),
-    )
-    return Contagem(**valores)
+    }
+
+
+CAMPOS_DA_CONTAGEM = tuple(_agregados())
+# As anotações da página do processo (`processos.extensoes.registrar_anotacao`).
+ANOTACOES = {campo: f"assinaturas_{campo}" for campo in CAMPOS_DA_CONTAGEM}
+
+
+def contagem(processo: Processo) -> Contagem:
+    """Uma consulta de agregação, sem carregar as linhas; na página do processo, anotada na
+    consulta que lê o processo (`anotacao_da_contagem`)."""
+    anotados = {c: leitura.anotado(processo, nome) for c, nome in ANOTACOES.items()}
+    if None not in anotados.values():
+        return Contagem(**anotados)
+    return Contagem(**Signatario.objects.filter(processo=processo).aggregate(**_agregados()))
+
+
+def anotacao_da_contagem(campo: str):
+    """A fábrica da subconsulta de um número da contagem, sobre o processo da consulta."""
+
+    def subconsulta():
+        linhas = Signatario.objects.filter(processo=OuterRef("pk")).order_by()
+        numero = linhas.values("processo").annotate(n=_agregados()[campo]).values("n")
+        return Coalesce(Subquery(numero), 0)
+
+    return subconsulta
 
 
 def resumo_aptas(processo: Processo, aptos: int | None = None) -> str:

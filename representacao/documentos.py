@@ -11,9 +11,11 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from emancipacao.limite_envio import limite_em_bytes
+from processos import leitura
 from processos.estados import TERMINAIS
 from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
@@ -153,12 +155,29 @@ def _movimentar(processo) -> None:
     Processo.objects.filter(pk=processo.pk).update(ultima_movimentacao=timezone.now())
 
 
+# A anotação da página do processo (`processos.extensoes.registrar_anotacao`).
+TEM_DOCUMENTOS = "representacao_tem_documentos"
+
+
+def existe_documento():
+    return Exists(DocumentoRepresentacao.objects.filter(processo=OuterRef("pk")))
+
+
+def _juntados(processo):
+    """As versões juntadas, por item e da mais recente à mais antiga. Na página do processo
+    o resumo não mostra quem juntou nem quem anulou (sem juntar os usuários), e nada é lido
+    quando a consulta do processo anotou que não há documento."""
+    if not leitura.ligada(processo):
+        return DocumentoRepresentacao.objects.do_processo(processo).order_by("item", "-versao")
+    if leitura.sem(processo, TEM_DOCUMENTOS):
+        return []
+    return DocumentoRepresentacao.objects.filter(processo=processo).order_by("item", "-versao")
+
+
 def checklist_do_processo(processo) -> list[LinhaChecklist]:
     """A lista do Art. 15 do tipo, item a item, com as versões juntadas (uma consulta)."""
     por_item = defaultdict(list)
-    for documento in DocumentoRepresentacao.objects.do_processo(processo).order_by(
-        "item", "-versao"
-    ):
+    for documento in _juntados(processo):
         documento.processo = processo
         por_item[documento.item].append(documento)
     exigidos = _exigidos_pelo_fundamento(processo)

@@ -55,13 +55,18 @@ def destinos_de(dados: DadosRepresentacao | None) -> list[Municipio]:
     return list(dados.municipios_destino.order_by("nome")) if dados and dados.pk else []
 
 
+def destinos_vigentes(processo) -> list[Municipio]:
+    """Os municípios que recebem o território, na versão vigente: lidos uma vez na página."""
+    return destinos_de(lido(processo, dados_vigentes))
+
+
 def faltas_do_destino(processo) -> list[str]:
     """Art. 10, §§ 1º e 2º: a representação de extinção diz para onde vai o território — sem
     isso, não é recebida (e o projeto de lei não teria o que dizer)."""
     if processo.tipo != Tipo.EXTINCAO:
         return []
     vigentes = lido(processo, dados_vigentes)
-    if not vigentes or not vigentes.fundamento_extincao or destinos_de(vigentes):
+    if not vigentes or not vigentes.fundamento_extincao or lido(processo, destinos_vigentes):
         return []  # sem fundamento, a validade já diz o que falta
     destino = descrever_destino(vigentes.fundamento_extincao)
     return [f"Falta: município(s) que recebem o território — {destino}."]
@@ -222,11 +227,11 @@ def secao_extincao(processo, usuario, *, publica: bool = False) -> dict | None:
     público por natureza: a página pública mostra o mesmo, sem os detalhes internos."""
     if processo.tipo != Tipo.EXTINCAO:
         return None
-    vigentes = dados_vigentes(processo)
+    vigentes = lido(processo, dados_vigentes)
     fundamento = vigentes.fundamento_extincao if vigentes else ""
     return {
         "fundamento": FundamentoExtincao(fundamento).label if fundamento else "",
         "destino": descrever_destino(fundamento),
-        "destinos": [m.nome for m in destinos_de(vigentes)],
+        "destinos": [m.nome for m in lido(processo, destinos_vigentes)],
         "publica": publica,
     }

@@ -13,16 +13,20 @@ def registrar() -> None:
 
 def _assinaturas() -> None:
     """Art. 13: a seção com a contagem das assinaturas na página interna do processo."""
-    from representacao import views
+    from representacao import assinaturas, views
 
     e.registrar_secao(e.Secao("representacao/_secao_assinaturas.html", views.secao_assinaturas))
+    # A contagem da seção vem na mesma consulta que lê o processo da página.
+    for campo, nome in assinaturas.ANOTACOES.items():
+        e.registrar_anotacao(nome, assinaturas.anotacao_da_contagem(campo))
 
 
 def _documentos() -> None:
     """Art. 15: a seção com o resumo da lista de documentos na página interna do processo."""
-    from representacao import views
+    from representacao import documentos, views
 
     e.registrar_secao(e.Secao("representacao/_secao_documentos.html", views.secao_documentos))
+    e.registrar_anotacao(documentos.TEM_DOCUMENTOS, documentos.existe_documento)
 
 
 def _validade() -> None:

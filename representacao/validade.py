@@ -106,12 +106,12 @@ def _extincao(processo, dados: DadosRepresentacao, aptas: int, parametros) -> Ve
 def avaliar_peticao(processo, data: date | None = None) -> Veredito:
     """A validade da representação na data (os parâmetros em vigor nela)."""
     parametros = leitura.parametros(processo, data or timezone.localdate())
-    dados = dados_de(processo)
+    # Os dados da representação só decidem na alteração de nome e na extinção.
     if processo.tipo == Tipo.ALTERACAO_NOME:
-        return _camara(dados)
+        return _camara(dados_de(processo))
     aptas = lido(processo, assinaturas.contagem).aptos
     if processo.tipo == Tipo.EXTINCAO:
-        return _extincao(processo, dados, aptas, parametros)
+        return _extincao(processo, dados_de(processo), aptas, parametros)
     return avaliar_assinaturas(aptas, parametros)
 
 

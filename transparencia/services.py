@@ -7,6 +7,7 @@
 from django.db.models import Exists, OuterRef, Q
 
 from documentos.models import TIPOS_PUBLICOS, Documento
+from processos import leitura
 from processos.condicoes import condicao
 from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
@@ -42,6 +43,10 @@ def opcoes_a_revogar(processo: Processo) -> list[tuple[str, str]]:
 
 @condicao("Não há documento interno nem detalhes do processo por liberar (Art. 23).")
 def ha_o_que_liberar(processo) -> bool:
+    liberacoes = lido(processo, liberacoes_do_processo)
+    # Os detalhes ainda não liberados já são o que liberar: sem ler os documentos internos.
+    if not any(lib.documento_id is None and lib.revogacao_id is None for lib in liberacoes):
+        return True
     return bool(opcoes_a_liberar(processo))
 
 
@@ -51,12 +56,29 @@ def ha_liberacao_vigente(processo) -> bool:
 
 
 def liberacoes_do_processo(processo: Processo) -> list[Liberacao]:
-    """O histórico das liberações (vigentes e revogadas), lido uma vez na página."""
-    return list(
-        Liberacao.objects.filter(processo=processo).select_related(
-            "documento", "andamento__usuario", "revogacao__usuario"
+    """O histórico das liberações (vigentes e revogadas), do ato mais novo ao mais antigo.
+    Na página, lido uma vez: cada liberação nasce de um ato `liberar_informacao`, e sem ele
+    entre os andamentos já lidos não há o que ler; com ele, o ato da liberação e o da
+    revogação (com quem os praticou) são os mesmos andamentos da página."""
+    if not leitura.ligada(processo):
+        return list(
+            Liberacao.objects.filter(processo=processo).select_related(
+                "documento", "andamento__usuario", "revogacao__usuario"
+            )
         )
+    if not leitura.praticado(processo, {"liberar_informacao"}):
+        return []
+    andamentos = {a.pk: a for a in leitura.andamentos(processo)}
+    liberacoes = list(
+        Liberacao.objects.filter(processo=processo).select_related("documento").order_by()
     )
+    for liberacao in liberacoes:
+        if liberacao.andamento_id in andamentos:
+            liberacao.andamento = andamentos[liberacao.andamento_id]
+        if liberacao.revogacao_id in andamentos:
+            liberacao.revogacao = andamentos[liberacao.revogacao_id]
+    # A ordem do modelo (o ato mais novo primeiro), sem juntar os andamentos na consulta.
+    return sorted(liberacoes, key=lambda lib: (lib.andamento.registrado_em, lib.pk), reverse=True)
 
 
 def _conferir_item(dados: dict, opcoes: list[tuple[str, str]], recusa: str) -> None:

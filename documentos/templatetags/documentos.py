@@ -1,17 +1,31 @@
 """O painel "Documentos emitidos" da página do processo, sem tocar na view do processo."""
 
 from django import template
+from django.db.models import Exists, OuterRef
 
 from documentos import acesso
 from documentos.models import Documento
+from processos import leitura
 
 register = template.Library()
 
 
+# A anotação da página do processo (`processos.extensoes.registrar_anotacao`, no `ready()`).
+TEM_DOCUMENTOS = "documentos_tem_emitidos"
+
+
+def existe_documento():
+    return Exists(Documento.objects.filter(processo=OuterRef("pk")))
+
+
 @register.simple_tag
 def documentos_do_processo(processo, user) -> dict:
+    # Na página, a consulta do processo já disse se há algum documento emitido.
+    sem_documentos = leitura.sem(processo, TEM_DOCUMENTOS)
     return {
-        "documentos": list(Documento.objects.do_processo(processo).order_by("-emitido_em", "-id")),
+        "documentos": []
+        if sem_documentos
+        else list(Documento.objects.do_processo(processo).order_by("-emitido_em", "-id")),
         "pode_baixar": acesso.pode_baixar(user),
         "pode_extrato": acesso.pode_emitir_extrato(user),
         "pode_copia": acesso.pode_emitir_copia_integral(user),
@@ -22,7 +36,10 @@ def documentos_do_processo(processo, user) -> dict:
 @register.simple_tag
 def documentos_publicos(processo) -> list:
     """Portal: só a versão vigente de cada série dos tipos públicos. Fica aqui, e não na
-    view do portal, porque `processos` não importa `documentos` (a dependência é inversa)."""
+    view do portal, porque `processos` não importa `documentos` (a dependência é inversa).
+    Na página, a consulta do processo já disse se há algum documento emitido."""
+    if leitura.sem(processo, TEM_DOCUMENTOS):
+        return []
     return list(
         Documento.objects.publicos()
         .vigentes()

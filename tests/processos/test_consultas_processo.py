@@ -12,19 +12,27 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
 from processos.estados import Estado
 from processos.models import Processo
+from processos.papeis import papeis_do_usuario
+from processos.views import detalhe
 from requisitos.models import Municipio
 from tests.processos.construtores import alcancaveis, processo_no_estado
 
-# Teto medido em todo estado e papel (ver o relatório da issue 13). Sobram, além das 7 do
-# hub (sessão, usuário, grupos, processo, andamentos, municípios, manifestações): os
-# parâmetros legais, as assinaturas, a lista e os dados da representação, os documentos
-# emitidos, as liberações e os documentos internos (Art. 23) e, conforme a fase, os ofícios
-# com as certidões, o resultado do plebiscito com as unidades e a tabela do VA.
-LIMITE = 22
+# Teto medido em todo estado e papel (ver o relatório da issue 13): a sessão e o usuário com
+# os grupos (antes da view); o processo (com, na mesma consulta, a contagem das assinaturas
+# e se há manifestações, documentos da representação, documentos emitidos e resultado do
+# plebiscito), os andamentos, os municípios e os parâmetros legais; conforme a fase, os
+# ofícios com as certidões e os números, a tabela do VA, os dados da extinção com os
+# municípios que recebem o território, o resultado com as unidades; e a vista do Deputado
+# registrada (Art. 22). As relações vazias não são consultadas.
+LIMITE = 13
+# Na view, para o processo concluído: processo, andamentos, municípios, parâmetros,
+# ofícios, certidões, números certificados e a tabela do VA.
+LIMITE_NA_VIEW_CONCLUIDO = 8
 VARIANTES = (
     "criacao",
     "fusao",
@@ -90,3 +98,23 @@ def test_atos_da_pagina_sao_os_mesmos_com_a_leitura_unica(client, presidente, se
     client.force_login(servidor)
     html = client.get(f"/processos/{processo.slug}/").content.decode()
     assert f"Concluir certidões — indisponível: {motivos[0]}" in html
+
+
+@pytest.mark.django_db
+def test_view_do_processo_concluido_faz_no_maximo_oito_consultas(servidor):
+    """Issue 13: a página toda em até 10 consultas — 2 antes da view (sessão; usuário com os
+    grupos) e até 8 nela. Conta-se só a view, com o usuário já lido como o middleware o lê."""
+    processo = processo_no_estado(servidor, "criacao", "concluido")
+    pedido = RequestFactory().get(f"/processos/{processo.slug}/")
+    pedido.user = servidor
+    papeis_do_usuario(servidor)  # os papéis vêm com o usuário da sessão, antes da view
+
+    with CaptureQueriesContext(connection) as contexto:
+        resposta = detalhe(pedido, protocolo=processo.slug)
+
+    assert resposta.status_code == 200
+    html = resposta.content.decode()
+    assert "Concluído" in html and "Ofícios e prazos" in html and "Andamentos" in html
+    assert len(contexto.captured_queries) <= LIMITE_NA_VIEW_CONCLUIDO, [
+        q["sql"][:80] for q in contexto.captured_queries
+    ]
