@@ -240,12 +240,17 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
-        nome: {
+        "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": prefixo,
-        }
-        for nome, prefixo in (("default", "emancipacao"), ("portal", "emancipacao-portal"))
+            "KEY_PREFIX": "emancipacao",
+        },
+        "portal": {
+            # O Redis com uma cópia em memória em cada processo (emancipacao.cache).
+            "BACKEND": "emancipacao.cache.CachePortalRedis",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "emancipacao-portal",
+        },
     }
 else:
     CACHES = {
@@ -258,7 +263,9 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 50_000},
         },
         "portal": {
-            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            # Gravação num comando só, o limite conferido de vez em quando e uma cópia em
+            # memória em cada processo (emancipacao.cache).
+            "BACKEND": "emancipacao.cache.CachePortal",
             "LOCATION": "emancipacao_cache_portal",
             # Uma entrada por processo e por busca da lista pública.
             "OPTIONS": {"MAX_ENTRIES": 100_000},

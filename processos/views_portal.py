@@ -7,10 +7,19 @@ servidores. Os documentos públicos por natureza vêm de `documentos` (tag de te
 
 import hashlib
 from datetime import date
+from functools import cache
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
-from django.db.models import Max, Prefetch, prefetch_related_objects
+from django.db.models import (
+    Count,
+    DateField,
+    Exists,
+    Max,
+    Subquery,
+    Value,
+    prefetch_related_objects,
+)
 from django.http import QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
@@ -21,12 +30,12 @@ from django.utils.safestring import mark_safe
 
 from processos import extensoes, leitura
 from processos.avisos import avisos_legais
-from processos.diagrama import etapas
+from processos.diagrama import desenho, etapas
 from processos.filtros import ProcessoPublicoFilter
 from processos.models import Processo
 from processos.paginacao import PaginadorDeProcessos
 from processos.views import linhas_da_lista
-from requisitos.models import Municipio
+from requisitos.models import ParametroLegal
 
 POR_PAGINA = 50
 
@@ -95,8 +104,18 @@ def _busca_normalizada(consulta: QueryDict) -> QueryDict:
 
 
 def _conteudo_da_lista(parametros: QueryDict) -> str:
-    filtro = ProcessoPublicoFilter(parametros, queryset=Processo.objects.para_listagem())
-    paginador = PaginadorDeProcessos(filtro.qs, POR_PAGINA, linhas=Processo.objects.para_listagem())
+    # O portal não mostra o prazo mais próximo (é da tramitação interna): a subconsulta nos
+    # ofícios só entra para ordenar por ele; senão, a coluna vem vazia. O mesmo QuerySet
+    # serve aos filtros e às linhas.
+    pelo_prazo = parametros.get("ordem", "").lstrip("-") == "prazo"
+    processos = Processo.objects.para_listagem() if pelo_prazo else _sem_prazo()
+    filtro = ProcessoPublicoFilter(parametros, queryset=processos)
+    paginador = PaginadorDeProcessos(
+        filtro.qs,
+        POR_PAGINA,
+        linhas=processos,
+        abertos=Processo.objects.ids_com_prazo_aberto() if pelo_prazo else None,
+    )
     pagina = paginador.get_page(parametros.get("pagina"))
     sem_pagina = parametros.copy()
     sem_pagina.pop("pagina", None)
@@ -111,42 +130,79 @@ def _conteudo_da_lista(parametros: QueryDict) -> str:
     return render_to_string("processos/_portal_lista_conteudo.html", contexto)
 
 
+def _sem_prazo():
+    return Processo.objects.only(
+        "numero", "ano", "tipo", "estado", "nome_proposto", "ultima_movimentacao"
+    ).annotate(prazo_mais_proximo=Value(None, DateField()))
+
+
 def portal_processo(request, protocolo):
     """A página pública do processo. O conteúdo é o mesmo para todo visitante: no cache pelo
     processo e pela sua última movimentação, que todo ato grava (services.praticar_ato) e
     também o que muda sem Andamento e aparece aqui (dados e documentos da representação,
     AR de ofício: `ultima_movimentacao` atualizada por quem grava). Os avisos legais e a
     prévia do plebiscito dependem ainda do dia e dos parâmetros legais em vigor (DOMAIN §1,
-    Art. 3º; Art. 11), que o cadastro muda sem ato: entram na chave também. O cabeçalho de
-    quem está logado, as mensagens e o token CSRF ficam fora do cache."""
+    Art. 3º; Art. 11), que o cadastro muda sem ato: entram na chave o dia e o cadastro dos
+    parâmetros, lido na mesma consulta do processo. O cabeçalho de quem está logado, as
+    mensagens e o token CSRF ficam fora do cache."""
     numero, ano = protocolo.split("-")
-    processo = get_object_or_404(Processo, numero=int(numero), ano=int(ano))
-    # Os parâmetros lidos para a chave são os mesmos que os avisos e as seções usam.
+    processo = get_object_or_404(_com_cadastro_de_parametros(), numero=int(numero), ano=int(ano))
+    chave = _chave(
+        "processo",
+        processo.pk,
+        processo.ultima_movimentacao.isoformat(),
+        timezone.localdate().isoformat(),
+        processo.parametros_gravados,
+        processo.parametros_ultimo,
+    )
     with leitura.leitura_unica(processo):
-        chave = _chave(
-            "processo",
-            processo.pk,
-            processo.ultima_movimentacao.isoformat(),
-            timezone.localdate().isoformat(),
-            repr(leitura.parametros(processo)),
-        )
         conteudo = _do_cache(chave, lambda: _conteudo_do_processo(processo))
     contexto = {"processo": processo, "conteudo": _com_token(conteudo, request)}
     return render(request, "processos/portal_processo.html", contexto)
 
 
+@cache
+def _com_cadastro_de_parametros():
+    """O processo e, na mesma consulta, quantos parâmetros legais há gravados e o maior id:
+    o cadastro só cresce (uma versão gravada não se altera — requisitos, migração 0003 — e
+    o admin não apaga), e cada versão nova muda os dois. Assim o acerto do cache não lê os
+    parâmetros; a página montada os lê, uma vez (processos.leitura)."""
+    cadastro = ParametroLegal.objects.order_by().annotate(todos=Value(1)).values("todos")
+    return Processo.objects.annotate(
+        parametros_gravados=Subquery(cadastro.annotate(n=Count("pk")).values("n")),
+        parametros_ultimo=Subquery(cadastro.annotate(ultimo=Max("pk")).values("ultimo")),
+    )
+
+
+@cache
+def _existencias() -> dict:
+    """Das anotações das fases (`extensoes.registrar_anotacao`), as que dizem se uma relação
+    quase sempre vazia tem linhas (`Exists`): com elas, as seções públicas e os documentos
+    públicos só consultam quando há o que mostrar. As contagens servem à página interna."""
+    return {nome: e for nome, e in extensoes.anotacoes().items() if isinstance(e, Exists)}
+
+
+def _anotar(processo: Processo) -> None:
+    """As existências numa consulta, só ao montar a página: o acerto do cache lê o
+    processo sem elas."""
+    if _existencias():
+        valores = Processo.objects.filter(pk=processo.pk).order_by().values(**_existencias())
+        for nome, valor in valores.get().items():
+            setattr(processo, nome, valor)
+
+
 def _conteudo_do_processo(processo: Processo) -> str:
     # Uma consulta por relação, lida pelo diagrama, pela linha do tempo e pelas seções. Sem
-    # o usuário de cada andamento: quem praticou o ato não é exibido no portal.
-    prefetch_related_objects(
-        [processo], "andamentos", Prefetch("municipios_origem", Municipio.objects.only("nome"))
-    )
-    andamentos = list(processo.andamentos.all())
+    # o usuário de cada andamento: quem praticou o ato não é exibido no portal. Os
+    # municípios inteiros: a prévia do plebiscito usa o código do IBGE de cada um.
+    _anotar(processo)
+    prefetch_related_objects([processo], "andamentos", "municipios_origem")
+    andamentos = leitura.andamentos(processo)
     return render_to_string(
         "processos/_portal_processo_conteudo.html",
         {
             "processo": processo,
-            "etapas": etapas(processo, andamentos),
+            "diagrama": desenho(tuple(etapas(processo, andamentos))),
             "andamentos": andamentos,
             "avisos": avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),

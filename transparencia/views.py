@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 from emancipacao.limites import resposta_limite
 from processos.atos import autoriza_liberacao
 from processos.filtros import ProcessoPublicoFilter
-from processos.leitura import lido
+from processos.leitura import lido, praticado
 from transparencia import services
 from transparencia.dados_abertos import Enderecos, item_da_lista, processos_publicos
 from transparencia.limite import MENSAGEM, espera_dos_dados_abertos
@@ -31,6 +31,10 @@ def secao_interna(processo, usuario, *, publica: bool = False) -> dict | None:
 def secao_publica(processo, usuario, *, publica: bool = False) -> dict | None:
     """Na página pública: os documentos internos e os detalhes liberados (Art. 23)."""
     if not publica:
+        return None
+    # Toda liberação nasce de um ato `liberar_informacao`: sem ele entre os andamentos (já
+    # lidos pela página), não há o que mostrar nem o que consultar.
+    if not praticado(processo, {"liberar_informacao"}):
         return None
     documentos = [
         d for d in services.documentos_publicos_do_processo(processo) if hasattr(d, "liberado_em")

@@ -30,15 +30,13 @@ def _consultas(client, url: str) -> tuple[int, str]:
     return len(contexto), resposta.content.decode()
 
 
-def _da_pagina(client, url: str) -> int:
-    """As consultas da página sem as do cache: com o cache no banco (DatabaseCache), gravar
-    o conteúdo custa ainda 5 comandos (contagem, savepoint, leitura, gravação, release),
-    que com o Redis (REDIS_URL) não vão ao banco."""
+def _sem_savepoints(client, url: str) -> int:
+    """As consultas da página, com as do cache no banco (ler a chave e, na falta, gravar o
+    conteúdo num comando: emancipacao.cache.CachePortal) e sem os savepoints que isolam a
+    gravação só porque o teste roda numa transação."""
     with CaptureQueriesContext(connection) as contexto:
         assert client.get(url).status_code == 200, url
-    comandos = [q["sql"] for q in contexto.captured_queries]
-    no_cache = [c for c in comandos if "emancipacao_cache" in c or "SAVEPOINT" in c]
-    return len(comandos) - len(no_cache)
+    return len([q for q in contexto.captured_queries if "SAVEPOINT" not in q["sql"]])
 
 
 def _sem_token(html: str) -> str:
@@ -61,9 +59,28 @@ def test_acerto_do_cache_nao_refaz_as_consultas_do_conteudo(client, operador, ur
 
     assert "Vila Serena do Xingu" in segunda
     assert _sem_token(segunda) == _sem_token(primeira)
-    # No acerto: a chave (uma leitura do processo ou o último movimento, e os parâmetros
-    # legais na página do processo) e a leitura do cache.
-    assert acerto < falha and acerto <= 3, (falha, acerto)
+    # No acerto: a chave (o último movimento; ou o processo, com o cadastro dos parâmetros
+    # legais na mesma consulta) e a leitura do cache — que, fora da transação do teste, sai
+    # da memória do processo (tests/test_cache_do_portal.py).
+    assert acerto < falha and acerto <= 2, (falha, acerto)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fora_de_transacao_o_acerto_so_le_a_chave_e_o_ato_muda_a_pagina(client, operador):
+    """Como no servidor (sem a transação do teste): o conteúdo sai da memória do processo,
+    e a chave nova depois do ato não a encontra lá."""
+    processo = protocolar(operador, nome="Vila Serena do Xingu")
+    urls = ("/portal/", _url(processo))
+    for url in urls:
+        client.get(url)
+        acerto, html = _consultas(client, url)
+        assert acerto == 1, url
+        assert "Vila Serena do Xingu" in html
+
+    praticar(processo, operador, "receber_na_crt")
+
+    for url in urls:
+        assert Estado.EM_INSTRUCAO.label in client.get(url).content.decode(), url
 
 
 @pytest.mark.django_db
@@ -102,7 +119,7 @@ def test_busca_igual_com_parametros_em_outra_ordem_ou_vazios_da_o_mesmo_conteudo
 
     acerto, html = _consultas(client, "/portal/?ordem=nome&q=&utm_source=x&tipo=criacao")
 
-    assert acerto <= 3
+    assert acerto <= 2
     assert "utm_source" not in html  # os links da exportação levam só a busca
 
 
@@ -180,14 +197,14 @@ def _gerar(n: int) -> None:
 
 
 def _medir(client, urls: dict) -> dict:
-    """Por página: consultas sem cache (total e só as da página) e em seguida no acerto."""
+    """Por página: consultas sem cache (todas e sem os savepoints) e em seguida no acerto."""
     medidas = {}
     for nome, url in urls.items():
         caches["portal"].clear()
         falha = _consultas(client, url)[0]
         acerto = _consultas(client, url)[0]
         caches["portal"].clear()
-        medidas[nome] = (falha, _da_pagina(client, url), acerto)
+        medidas[nome] = (falha, _sem_savepoints(client, url), acerto)
     return medidas
 
 
@@ -205,10 +222,11 @@ def test_consultas_do_portal_nao_crescem_com_o_numero_de_processos(client):
     }
     com_10 = _medir(client, urls)
 
-    _gerar(200)
-    com_200 = _medir(client, urls)
+    _gerar(500)
+    com_500 = _medir(client, urls)
 
-    assert Processo.objects.count() == 200
-    assert com_200 == com_10
-    assert all(acerto <= 3 for *_, acerto in com_200.values()), com_200
-    assert all(da_pagina <= LIMITE for _, da_pagina, _ in com_200.values()), com_200
+    assert Processo.objects.count() == 500
+    assert com_500 == com_10
+    assert all(acerto <= 2 for *_, acerto in com_500.values()), com_500
+    # O orçamento da issue 13 vale para a página montada, com os comandos do cache.
+    assert all(falha <= LIMITE for _, falha, _ in com_500.values()), com_500
