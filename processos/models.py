@@ -49,13 +49,16 @@ class ProcessoQuerySet(models.QuerySet):
     def em_andamento(self):
         return self.exclude(estado__in=[Estado.CONCLUIDO, Estado.ARQUIVADO])
 
-    def para_listagem(self):
-        """Só as colunas que a lista mostra; os municípios numa consulta para a página toda."""
-        return (
-            self.only("numero", "ano", "tipo", "estado", "nome_proposto", "ultima_movimentacao")
-            .prefetch_related(models.Prefetch("municipios_origem", Municipio.objects.only("nome")))
-            .com_prazo_mais_proximo()
-        )
+    def para_listagem(self, *, prazo: bool = True):
+        """Só as colunas que a lista mostra; os municípios numa consulta para a página toda.
+        `prazo=False`: a coluna do prazo mais próximo vem vazia, sem a subconsulta nos
+        ofícios (o portal não a mostra)."""
+        colunas = self.only(
+            "numero", "ano", "tipo", "estado", "nome_proposto", "ultima_movimentacao"
+        ).prefetch_related(models.Prefetch("municipios_origem", Municipio.objects.only("nome")))
+        if not prazo:
+            return colunas.annotate(prazo_mais_proximo=models.Value(None, models.DateField()))
+        return colunas.com_prazo_mais_proximo()
 
     def ids_com_prazo_aberto(self):
         """Os ids dos processos que têm prazo mais próximo (o `prazo_mais_proximo` não é
@@ -83,6 +86,11 @@ class ProcessoQuerySet(models.QuerySet):
                 abertos.order_by("vencimento").values("vencimento")[:1]
             )
         )
+
+
+def protocolo_de(numero: int, ano: int, separador: str = "/") -> str:
+    """O número do protocolo ("0007/2026"); com "-", o do endereço ("0007-2026")."""
+    return f"{numero:04d}{separador}{ano}"
 
 
 class FormaEncaminhamento(models.TextChoices):
@@ -159,11 +167,11 @@ class Processo(ConcurrentTransitionMixin, models.Model):
 
     @property
     def protocolo(self) -> str:
-        return f"{self.numero:04d}/{self.ano}"
+        return protocolo_de(self.numero, self.ano)
 
     @property
     def slug(self) -> str:
-        return f"{self.numero:04d}-{self.ano}"
+        return protocolo_de(self.numero, self.ano, "-")
 
     @property
     def titulo(self) -> str:

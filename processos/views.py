@@ -30,7 +30,14 @@ from processos.estados import (
 from processos.filtros import ProcessoFilter
 from processos.forms import ManifestacaoForm, ProtocolarForm, descrever_dado, formulario_do_ato
 from processos.leitura import leitura_unica, lido
-from processos.models import Andamento, AtoRecusado, Manifestacao, Processo, RegistroAcesso
+from processos.models import (
+    Andamento,
+    AtoRecusado,
+    Manifestacao,
+    Processo,
+    RegistroAcesso,
+    protocolo_de,
+)
 from processos.paginacao import PaginadorDeProcessos
 from processos.papeis import (
     DEPUTADO,
@@ -190,11 +197,10 @@ def linhas_da_lista(processos, *, prefixo: str | None = None) -> list[dict]:
     for v in valores:
         prazo = v["prazo_mais_proximo"]
         movimentacao = timezone.localtime(v["ultima_movimentacao"])
-        slug = f"{v['numero']:04d}-{v['ano']}"
         linhas.append(
             {
-                "protocolo": f"{v['numero']:04d}/{v['ano']}",
-                "url": f"{prefixo}{slug}/",
+                "protocolo": protocolo_de(v["numero"], v["ano"]),
+                "url": f"{prefixo}{protocolo_de(v['numero'], v['ano'], '-')}/",
                 "tipo": ROTULO_DO_TIPO[v["tipo"]],
                 "nome": v["nome_proposto"],
                 "municipios": ", ".join(municipios.get(v["pk"], ())),

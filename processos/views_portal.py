@@ -13,7 +13,6 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
 from django.db.models import (
     Count,
-    DateField,
     Exists,
     Max,
     Subquery,
@@ -108,7 +107,7 @@ def _conteudo_da_lista(parametros: QueryDict) -> str:
     # ofícios só entra para ordenar por ele; senão, a coluna vem vazia. O mesmo QuerySet
     # serve aos filtros e às linhas.
     pelo_prazo = parametros.get("ordem", "").lstrip("-") == "prazo"
-    processos = Processo.objects.para_listagem() if pelo_prazo else _sem_prazo()
+    processos = Processo.objects.para_listagem(prazo=pelo_prazo)
     filtro = ProcessoPublicoFilter(parametros, queryset=processos)
     paginador = PaginadorDeProcessos(
         filtro.qs,
@@ -128,12 +127,6 @@ def _conteudo_da_lista(parametros: QueryDict) -> str:
         "parametros": sem_pagina.urlencode(),
     }
     return render_to_string("processos/_portal_lista_conteudo.html", contexto)
-
-
-def _sem_prazo():
-    return Processo.objects.only(
-        "numero", "ano", "tipo", "estado", "nome_proposto", "ultima_movimentacao"
-    ).annotate(prazo_mais_proximo=Value(None, DateField()))
 
 
 def portal_processo(request, protocolo):
