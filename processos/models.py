@@ -5,6 +5,7 @@ ato (DOMAIN §3), com o mesmo nome do ato. Os métodos só alteram `self`; quem 
 linha e escreve o Andamento é `processos.services`.
 """
 
+import functools
 from datetime import date
 
 from django.conf import settings
@@ -65,27 +66,38 @@ class ProcessoQuerySet(models.QuerySet):
         nulo): a primeira parte da lista ordenada pelo prazo (`processos.paginacao`). Uma
         linha por ofício com prazo aberto, com o vencimento dele em `prazo` (o prazo mais
         próximo do processo é o menor deles), para filtrar e agrupar sem voltar aos ofícios."""
-        try:
-            Oficio = self.model._meta.get_field("oficios").related_model
-        except FieldDoesNotExist:
-            return self.none().values("pk")
-        abertos = Oficio.objects.com_prazo_aberto().annotate(prazo=models.F("vencimento"))
-        return abertos.values("processo_id")
+        return _oficios_com_prazo_aberto(self.model).all()
 
     def com_prazo_mais_proximo(self):
         """`prazo_mais_proximo`: o menor vencimento entre os ofícios com prazo aberto do
         processo (vigentes, sem resposta, com AR; processo não terminal — Art. 2º, § 3º).
         O modelo do ofício vem da relação `oficios`, da fase da instrução (STYLE, regra 6)."""
-        try:
-            Oficio = self.model._meta.get_field("oficios").related_model
-        except FieldDoesNotExist:
-            return self.annotate(prazo_mais_proximo=models.Value(None, models.DateField()))
-        abertos = Oficio.objects.com_prazo_aberto().filter(processo=models.OuterRef("pk"))
-        return self.annotate(
-            prazo_mais_proximo=models.Subquery(
-                abertos.order_by("vencimento").values("vencimento")[:1]
-            )
-        )
+        return self.annotate(prazo_mais_proximo=_prazo_mais_proximo(self.model))
+
+
+# As duas consultas dos prazos abertos, montadas uma vez por processo do servidor: montar as
+# condições (vigentes, sem resposta, de processo não terminal, cada uma com a sua
+# subconsulta) custava mais que executá-las, a cada página da lista. Nada nelas depende da
+# requisição nem da data; o Django copia a consulta a cada uso (`all()`, `annotate`), de modo
+# que a guardada nunca muda.
+@functools.cache
+def _oficios_com_prazo_aberto(modelo):
+    try:
+        Oficio = modelo._meta.get_field("oficios").related_model
+    except FieldDoesNotExist:
+        return modelo.objects.none().values("pk")
+    abertos = Oficio.objects.com_prazo_aberto().annotate(prazo=models.F("vencimento"))
+    return abertos.values("processo_id")
+
+
+@functools.cache
+def _prazo_mais_proximo(modelo):
+    try:
+        Oficio = modelo._meta.get_field("oficios").related_model
+    except FieldDoesNotExist:
+        return models.Value(None, models.DateField())
+    abertos = Oficio.objects.com_prazo_aberto().filter(processo=models.OuterRef("pk"))
+    return models.Subquery(abertos.order_by("vencimento").values("vencimento")[:1])
 
 
 def protocolo_de(numero: int, ano: int, separador: str = "/") -> str:
