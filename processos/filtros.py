@@ -5,6 +5,8 @@ from django import forms
 from django.db import connection
 from django.db.models import Exists, F, OuterRef, Q, TextField, Value
 from django.db.models.functions import Concat
+from django.http import QueryDict
+from django.template.loader import render_to_string
 from django.utils.html import format_html_join
 
 from processos.estados import Estado, Tipo
@@ -87,17 +89,41 @@ class ProcessoFilter(django_filters.FilterSet):
         fields = ["q", "tipo", "estado", "municipio", "ano", "aguardando"]
 
     @property
+    def qs(self):
+        if not hasattr(self, "_qs") and not self.criterios():
+            # Sem critério na busca nenhum filtro muda a lista (a ordem é a padrão): a
+            # validação do formulário não é feita à toa na lista sem filtros.
+            self._qs = self.queryset.all()
+        return super().qs
+
+    def criterios(self) -> tuple:
+        """Os parâmetros da busca que o formulário lê, na ordem dos campos (a página e os
+        parâmetros estranhos ficam de fora)."""
+        ler = getattr(self.data, "getlist", lambda nome: [self.data[nome]])
+        return tuple((nome, tuple(ler(nome))) for nome in self.filters if nome in self.data)
+
+    def municipios(self) -> tuple:
+        """Código e nome de cada município (a lista mais longa da tela), lidos uma vez."""
+        if not hasattr(self, "_municipios"):
+            self._municipios = tuple(Municipio.objects.values_list("pk", "nome"))
+        return self._municipios
+
+    @property
     def form(self):
         form = super().form
         campo = form.fields["municipio"]
         if not getattr(campo, "em_ordem_alfabetica", False):
             # Em ordem do pt-BR ("Água Boa" antes de "Alta Floresta"), não na do banco; a
-            # validação continua pelo queryset. Só código e nome: é a lista mais longa da tela.
-            campo.widget.choices = [("", "Todos")] + em_ordem_alfabetica(
-                campo.queryset.values_list("pk", "nome"), nome=lambda m: m[1]
-            )
+            # validação continua pelo queryset.
+            campo.widget.choices = [("", "Todos"), *_em_ordem_alfabetica(self.municipios())]
             campo.em_ordem_alfabetica = True
         return form
+
+    def html_da_tela(self) -> str:
+        """O formulário de filtros (`_filtros_lista.html`) pronto: o mesmo HTML para os mesmos
+        critérios e municípios, guardado (montar e validar o formulário custava mais que as
+        consultas da lista)."""
+        return _html_dos_filtros(type(self), self.criterios(), self.municipios())
 
     def campos_da_tela(self) -> list[dict]:
         """Os campos do formulário de filtros, prontos para `_filtros_lista.html`: a mesma
@@ -198,6 +224,25 @@ def _protocolo(termo: str) -> Q | None:
     if numero.isdigit() and len(numero) <= 9 and (not ano or ano.isdigit() and len(ano) <= 4):
         return Q(numero=int(numero), **({"ano": int(ano)} if ano else {}))
     return None
+
+
+@lru_cache(maxsize=8)
+def _em_ordem_alfabetica(municipios: tuple) -> list:
+    return em_ordem_alfabetica(municipios, nome=lambda m: m[1])
+
+
+# Um formulário por combinação de critérios; o limite segura a memória (alguns KB cada)
+# diante de buscas sempre novas. Os municípios entram na chave: um município novo muda as
+# opções. Nada mais do formulário vem do banco nem da requisição (a marcação do CSRF não está
+# nele: é um GET).
+@lru_cache(maxsize=256)
+def _html_dos_filtros(classe, criterios: tuple, municipios: tuple) -> str:
+    dados = QueryDict(mutable=True)
+    for nome, valores in criterios:
+        dados.setlist(nome, list(valores))
+    filtro = classe(dados, queryset=classe._meta.model.objects.none())
+    filtro._municipios = municipios
+    return render_to_string("processos/_filtros_lista.html", {"filtro": filtro})
 
 
 def _opcoes(escolhas, selecionado) -> str:
