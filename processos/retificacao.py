@@ -70,13 +70,10 @@ def bloqueios(processo) -> dict[str, str]:
     if not processo.divisas_editaveis:
         bloqueados |= dict.fromkeys(TERRITORIO, MOTIVO_ART19)
         bloqueados["municipios_origem"] = MOTIVO_ELEITORADO
-    elif (
-        rito.RITOS[processo.tipo].plebiscito == "art8"
-        and (
-            leitura.praticado(processo, {"emitir_parecer_preliminar"})
-            if leitura.ligada(processo)
-            else processo.andamentos.filter(ato="emitir_parecer_preliminar").exists()
-        )
+    elif rito.RITOS[processo.tipo].plebiscito == "art8" and (
+        leitura.praticado(processo, {"emitir_parecer_preliminar"})
+        if leitura.ligada(processo)
+        else processo.andamentos.filter(ato="emitir_parecer_preliminar").exists()
     ):
         bloqueados |= dict.fromkeys(AREAS, MOTIVO_ART8)
     if etapa(processo) in DESDE_O_PL:
