@@ -1,6 +1,8 @@
 """Views dos ofícios (Art. 2º, §§ 2º e 3º): atos da CRT sobre cada ofício e a página de
 Prazos. Mesma forma das demais: papel → formulário → um serviço → redireciona."""
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -246,6 +248,29 @@ def _linha(oficio: Oficio, hoje, prefixo: str) -> dict:
     return linha
 
 
+@functools.cache
+def _consultas_dos_prazos():
+    """As duas listas de Prazos, montadas uma vez por processo do servidor (as condições de
+    prazo aberto e de sem AR, cada uma com as suas subconsultas, custavam mais para montar que
+    para executar); nada nelas depende da requisição nem da data, e o Django as copia a cada
+    uso. A dos sem AR traz o total junto com as linhas (uma consulta), contado no índice dos
+    ofícios sem AR."""
+    abertos = (
+        Oficio.objects.com_prazo_aberto()
+        .select_related("processo")
+        .only(*CAMPOS_DA_LINHA)
+        .order_by("vencimento", "id")
+    )
+    sem_ar = (
+        Oficio.objects.sem_ar()
+        .com_total()
+        .select_related("processo")
+        .only(*CAMPOS_DA_LINHA)
+        .order_by("enviado_em", "id")
+    )
+    return abertos, sem_ar
+
+
 @login_required
 def prazos(request):
     """UX, tela 5: os prazos abertos, 50 por página; os vencidos primeiro (o mais atrasado
@@ -254,21 +279,8 @@ def prazos(request):
     if not tem_papel(request.user, *LEITORES):
         raise PermissionDenied("Área restrita à CRT, à Mesa e aos Deputados.")
     hoje = timezone.localdate()
-    abertos = (
-        Oficio.objects.com_prazo_aberto()
-        .select_related("processo")
-        .only(*CAMPOS_DA_LINHA)
-        .order_by("vencimento", "id")
-    )
-    pagina = Paginator(abertos, PRAZOS_POR_PAGINA).get_page(request.GET.get("pagina"))
-    # O total junto com as linhas (uma consulta), contado no índice dos ofícios sem AR.
-    sem_ar = (
-        Oficio.objects.sem_ar()
-        .com_total()
-        .select_related("processo")
-        .only(*CAMPOS_DA_LINHA)
-        .order_by("enviado_em", "id")
-    )
+    abertos, sem_ar = _consultas_dos_prazos()
+    pagina = Paginator(abertos.all(), PRAZOS_POR_PAGINA).get_page(request.GET.get("pagina"))
     mais_antigos = list(sem_ar[:SEM_AR_NA_PAGINA])
     prefixo = resolve_url("processos:lista")
     return render(
