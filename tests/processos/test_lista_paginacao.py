@@ -3,7 +3,6 @@ a frente da metade em diante, ordem pelo prazo em duas partes). O que a tela mos
 as páginas, lidas em sequência, são a lista inteira na ordem escolhida, sem repetir nem
 pular processos, e a contagem "N processos" é a dos filtros."""
 
-import re
 from datetime import timedelta
 
 import pytest
@@ -14,6 +13,7 @@ from processos.models import FormaEncaminhamento, Processo
 from processos.views import POR_PAGINA
 from requisitos.models import Municipio
 from tests.processos.construtores import PASSADO
+from tests.processos.paginas_da_lista import protocolos, todas_as_paginas
 
 TOTAL = 2 * POR_PAGINA + 23  # três páginas, a última incompleta
 NOMES = ["Aurora", "Boa Vista", "Canarana Nova", "Esperança"]
@@ -75,19 +75,6 @@ def processos(municipios, servidor):
     return criados
 
 
-def _protocolos(html: str) -> list[str]:
-    return re.findall(r'<td><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html)
-
-
-def _todas_as_paginas(client, parametros: str) -> list[str]:
-    primeira = client.get(f"/processos/?{parametros}").text
-    paginas = int(re.search(r"Página 1 de (\d+)", primeira).group(1))
-    vistos = _protocolos(primeira)
-    for numero in range(2, paginas + 1):
-        vistos += _protocolos(client.get(f"/processos/?{parametros}&pagina={numero}").text)
-    return vistos
-
-
 def _na_ordem(*ordem) -> list[str]:
     consulta = Processo.objects.para_listagem()
     return [p.protocolo for p in (consulta.order_by(*ordem) if ordem else consulta)]
@@ -106,7 +93,7 @@ def test_paginas_em_sequencia_sao_a_lista_inteira_na_ordem_escolhida(
 ):
     client.force_login(servidor)
 
-    vistos = _todas_as_paginas(client, parametro)
+    vistos = todas_as_paginas(client, parametro)
 
     assert len(vistos) == TOTAL
     assert vistos == _na_ordem(*ordem)
@@ -119,8 +106,8 @@ def test_ultima_pagina_mostra_os_mais_antigos_na_ordem_da_tela(client, servidor,
 
     assert "Página 3 de 3" in html
     # Os 23 protocolos mais antigos (os pares são de 2025), do mais novo ao mais antigo.
-    assert _protocolos(html) == _na_ordem("-ano", "-numero")[-23:]
-    assert _protocolos(html)[-1] == "0002/2025"
+    assert protocolos(html) == _na_ordem("-ano", "-numero")[-23:]
+    assert protocolos(html)[-1] == "0002/2025"
 
 
 @pytest.mark.parametrize("sinal", ["", "-"])
@@ -132,7 +119,7 @@ def test_ordem_pelo_prazo_poe_os_com_prazo_aberto_antes_em_todas_as_paginas(
     hoje = timezone.localdate()
     prazo = {f"{n:04d}/{2025 + n % 2}": hoje + timedelta(days=n % 3) for n in (40, 80, 120)}
 
-    vistos = _todas_as_paginas(client, f"ordem={sinal}prazo")
+    vistos = todas_as_paginas(client, f"ordem={sinal}prazo")
 
     com_prazo = sorted(prazo, key=lambda p: (p[-4:], p[:4]), reverse=True)  # protocolo desc
     com_prazo.sort(key=prazo.get, reverse=sinal == "-")
@@ -150,7 +137,7 @@ def test_busca_pelo_nome_do_municipio_de_origem_acha_o_processo(client, servidor
 
     html = client.get("/processos/", {"q": "do norte"}).text
 
-    assert _protocolos(html) == [p.protocolo for p in de_esperanca]
+    assert protocolos(html) == [p.protocolo for p in de_esperanca]
     assert f"{len(de_esperanca)} processos" in html
 
 
@@ -164,4 +151,4 @@ def test_contagem_e_a_dos_filtros_combinados(client, servidor, processos):
     html = client.get("/processos/", {"q": "esperança", "ano": 2026}).text
 
     assert f"{len(esperados)} processos" in html
-    assert set(_todas_as_paginas(client, "q=esperan%C3%A7a&ano=2026")) == esperados
+    assert set(todas_as_paginas(client, "q=esperan%C3%A7a&ano=2026")) == esperados

@@ -5,7 +5,6 @@ página achada pela posição de cada prazo; no SQLite, a ordem simples. Nos doi
 mostra é o mesmo: as páginas em sequência são a lista inteira, na ordem, sem repetir nem
 pular processos, com os empatados no prazo pelo protocolo, e o total é o de todos."""
 
-import re
 from datetime import timedelta
 
 import pytest
@@ -16,23 +15,11 @@ from processos.estados import Estado
 from processos.models import FormaEncaminhamento, Processo
 from processos.views import POR_PAGINA
 from tests.processos.construtores import PASSADO
+from tests.processos.paginas_da_lista import protocolos, todas_as_paginas
 
 COM_PRAZO = POR_PAGINA + 23  # a parte com prazo acaba no meio da segunda página
 SEM_PRAZO = POR_PAGINA + 9
 DIAS = 4  # poucos vencimentos: muitos empates, que o protocolo desempata
-
-
-def _protocolos(html: str) -> list[str]:
-    return re.findall(r'<td><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html)
-
-
-def _todas_as_paginas(client, parametros: str) -> list[str]:
-    primeira = client.get(f"/processos/?{parametros}").text
-    paginas = int(re.search(r"Página 1 de (\d+)", primeira).group(1))
-    vistos = _protocolos(primeira)
-    for numero in range(2, paginas + 1):
-        vistos += _protocolos(client.get(f"/processos/?{parametros}&pagina={numero}").text)
-    return vistos
 
 
 def _oficio(processo, numero: str, vencimento, criado_por, **campos) -> Oficio:
@@ -121,7 +108,7 @@ def test_paginas_pelo_prazo_sao_a_lista_inteira_com_os_empates_pelo_protocolo(
     client.force_login(servidor)
 
     primeira = client.get(f"/processos/?ordem={sinal}prazo").text
-    vistos = _todas_as_paginas(client, f"ordem={sinal}prazo")
+    vistos = todas_as_paginas(client, f"ordem={sinal}prazo")
 
     assert f"{COM_PRAZO + SEM_PRAZO} processos" in primeira
     assert "Página 1 de 3" in primeira
@@ -134,7 +121,7 @@ def test_pagina_que_atravessa_o_corte_tem_o_fim_dos_com_prazo_e_o_inicio_dos_sem
     client.force_login(servidor)
     esperado = _esperado(prazos, decrescente=False)
 
-    segunda = _protocolos(client.get("/processos/?ordem=prazo&pagina=2").text)
+    segunda = protocolos(client.get("/processos/?ordem=prazo&pagina=2").text)
 
     assert segunda == esperado[POR_PAGINA : 2 * POR_PAGINA]
     assert set(segunda[: COM_PRAZO - POR_PAGINA]) <= set(prazos)
@@ -146,7 +133,7 @@ def test_pelo_prazo_com_filtro_conta_as_posicoes_entre_os_filtrados(client, serv
     de_2026 = {p: v for p, v in prazos.items() if p.endswith("2026")}
     esperado = [p for p in _esperado(prazos, decrescente=True) if p.endswith("2026")]
 
-    vistos = _todas_as_paginas(client, "ordem=-prazo&ano=2026")
+    vistos = todas_as_paginas(client, "ordem=-prazo&ano=2026")
 
     assert vistos == esperado
     assert set(vistos[: len(de_2026)]) == set(de_2026)
