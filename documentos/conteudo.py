@@ -45,7 +45,7 @@ def emitente_de(usuario: AbstractBaseUser | None, data: date | None = None) -> E
     grupos = set(usuario.groups.values_list("name", flat=True))
     if GRUPOS[PRESIDENTE] in grupos:
         return Emitente(nome, f"Presidente da {CRT}")
-    data = data or date.today()
+    data = data or timezone.localdate()
     if ExercicioPresidencia.objects.vigentes(data).filter(membro=usuario).exists():
         return Emitente(nome, f"Membro em exercício da Presidência da {CRT} (Art. 21)")
     if GRUPOS[SERVIDOR] in grupos:
@@ -73,7 +73,7 @@ def contexto_processo(processo: Processo, andamento: Andamento | None = None) ->
         "origens": origens,
         "origens_extenso": lista_por_extenso(origens),
         "tipo_rotulo": Tipo(processo.tipo).label,
-        "data_documento": andamento.data_ato if andamento else date.today(),
+        "data_documento": andamento.data_ato if andamento else timezone.localdate(),
     }
 
 
@@ -291,7 +291,7 @@ def extrato(processo: Processo, usuario, documentos) -> Conteudo:
         emitente=emitente_de(usuario),
         andamentos=[(a, linhas_do_andamento(a)) for a in andamentos],
         documentos=documentos,
-        data_documento=date.today(),
+        data_documento=timezone.localdate(),
     )
     return Conteudo(
         "extrato",
@@ -407,7 +407,7 @@ def certidao_distrito(veredito, *, localidade: str = "") -> Conteudo:
         "veredito": veredito,
         "localidade": localidade,
         "emitente": emitente_de(None),
-        "data_documento": date.today(),
+        "data_documento": timezone.localdate(),
     }
     return Conteudo(
         "certidao_distrito",

@@ -17,6 +17,8 @@ A consulta que lê o processo da página traz também anotações registradas pe
 from contextlib import contextmanager
 from datetime import date
 
+from django.utils import timezone
+
 from requisitos.models import ParametroLegal, parametros_dos_registros, parametros_em_vigor
 from requisitos.parametros import ParametrosLegais
 
@@ -86,7 +88,7 @@ def _registros_de_parametros(processo) -> list[ParametroLegal]:
 def parametros(processo, data: date | None = None) -> ParametrosLegais:
     """Os parâmetros legais em vigor na data (hoje, se omitida). Na página, os registros são
     lidos uma vez e servem a qualquer data (a do protocolo, a do ato, hoje)."""
-    data = data or date.today()
+    data = data or timezone.localdate()
     if not ligada(processo):
         return parametros_em_vigor(data)
     return lido(processo, _parametros_na_data, data)

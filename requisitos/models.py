@@ -4,6 +4,7 @@ from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 
 from requisitos.parametros import DEFINICOES, ParametrosLegais, converter_valor
 
@@ -68,7 +69,7 @@ class ParametroLegalQuerySet(models.QuerySet):
     def em_vigor(self, data: date | None = None) -> ParametrosLegais:
         """Os parâmetros em vigor na data (hoje, se omitida): para cada nome, o registro de
         maior início de vigência que não seja posterior à data; na falta, o padrão legal."""
-        data = data or date.today()
+        data = data or timezone.localdate()
         registros = self.filter(vigencia_inicio__lte=data).order_by("nome", "vigencia_inicio")
         return parametros_dos_registros(registros, data)
 

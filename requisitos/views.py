@@ -1,9 +1,9 @@
 """Simuladores públicos (sem login) para as comunidades que preparam uma representação:
 mostram o veredito de cada requisito, o fundamento legal e o que teria de mudar."""
 
-from datetime import date
 
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from requisitos.consultas import TabelaVAIncompleta, exercicios_disponiveis, media_va_do_exercicio
@@ -71,7 +71,7 @@ def simulador_municipio(request):
         "veredito": veredito,
         "municipios_media": _municipios_media(veredito),
         "parametros": parametros,
-        "janela_art3": janela_art3(date.today()),
+        "janela_art3": janela_art3(timezone.localdate()),
     }
     return render(request, "requisitos/simulador_municipio.html", contexto)
 
