@@ -1,7 +1,6 @@
 """Simuladores públicos (sem login) para as comunidades que preparam uma representação:
 mostram o veredito de cada requisito, o fundamento legal e o que teria de mudar."""
 
-
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
