@@ -58,7 +58,7 @@ class ProcessoQuerySet(models.QuerySet):
             "numero", "ano", "tipo", "estado", "nome_proposto", "ultima_movimentacao"
         ).prefetch_related(models.Prefetch("municipios_origem", Municipio.objects.only("nome")))
         if not prazo:
-            return colunas.annotate(prazo_mais_proximo=models.Value(None, models.DateField()))
+            return colunas.annotate(prazo_mais_proximo=_sem_prazo())
         return colunas.com_prazo_mais_proximo()
 
     def ids_com_prazo_aberto(self):
@@ -82,9 +82,8 @@ class ProcessoQuerySet(models.QuerySet):
 # que a guardada nunca muda.
 @functools.cache
 def _oficios_com_prazo_aberto(modelo):
-    try:
-        Oficio = modelo._meta.get_field("oficios").related_model
-    except FieldDoesNotExist:
+    Oficio = _modelo_do_oficio(modelo)
+    if Oficio is None:
         return modelo.objects.none().values("pk")
     abertos = Oficio.objects.com_prazo_aberto().annotate(prazo=models.F("vencimento"))
     return abertos.values("processo_id")
@@ -92,12 +91,24 @@ def _oficios_com_prazo_aberto(modelo):
 
 @functools.cache
 def _prazo_mais_proximo(modelo):
-    try:
-        Oficio = modelo._meta.get_field("oficios").related_model
-    except FieldDoesNotExist:
-        return models.Value(None, models.DateField())
+    Oficio = _modelo_do_oficio(modelo)
+    if Oficio is None:
+        return _sem_prazo()
     abertos = Oficio.objects.com_prazo_aberto().filter(processo=models.OuterRef("pk"))
     return models.Subquery(abertos.order_by("vencimento").values("vencimento")[:1])
+
+
+def _modelo_do_oficio(modelo):
+    """O ofício vem da relação `oficios`, da fase da instrução (STYLE, regra 6); None sem ela."""
+    try:
+        return modelo._meta.get_field("oficios").related_model
+    except FieldDoesNotExist:
+        return None
+
+
+def _sem_prazo():
+    """A coluna do prazo mais próximo vazia (sem a subconsulta nos ofícios)."""
+    return models.Value(None, models.DateField())
 
 
 def protocolo_de(numero: int, ano: int, separador: str = "/") -> str:
