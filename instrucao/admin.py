@@ -53,7 +53,7 @@ class CertidaoAdmin(SomenteLeituraAdmin):
 class RascunhoReiteracaoAdmin(SomenteLeituraAdmin):
     """Consulta; o rascunho nasce do servidor e vira reiteração só pelo Presidente (Art. 21)."""
 
-    list_display = ["oficio", "preparado_por", "preparado_em"]
+    list_display = ["oficio", "preparado_por", "preparado_em", "reiteracao", "descartado_em"]
 
 
 @admin.register(AvisoPrazo)

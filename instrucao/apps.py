@@ -8,10 +8,10 @@ class InstrucaoConfig(AppConfig):
     def ready(self):
         """Liga a instrução aos atos do hub (STYLE, regra 6)."""
         from documentos import copia_integral
-        from instrucao import autos, forms, parecer, services, views
+        from instrucao import autos, forms, parecer, services, situacao_dos_oficios, views
         from processos import extensoes as e
 
-        e.registrar_condicao("concluir_certidoes", services.certidoes_respondidas)
+        e.registrar_condicao("concluir_certidoes", situacao_dos_oficios.certidoes_respondidas)
         for nome_ato in services.ATOS_QUE_SOLICITAM:
             e.registrar_efeito(nome_ato, services.oficios_do_ato, depois_dos_documentos=True)
         e.registrar_formulario("emitir_parecer_merito", forms.EmitirParecerMeritoForm)
@@ -19,7 +19,7 @@ class InstrucaoConfig(AppConfig):
         e.registrar_preparo("apresentar_pl", parecer.preparar_projeto_de_lei)
         e.registrar_secao(e.Secao("instrucao/_secao_oficios.html", views.secao_oficios))
         e.registrar_secao(e.Secao("instrucao/_secao_requisitos.html", views.secao_requisitos))
-        e.registrar_leitura("orgaos_sem_resposta", services.orgaos_sem_resposta)
+        e.registrar_leitura("orgaos_sem_resposta", situacao_dos_oficios.orgaos_sem_resposta)
         # Art. 19, § 1º: as certidões recebidas entram na cópia integral ao TRE.
         if autos.pecas_das_certidoes not in copia_integral.FORNECEDORES:
             copia_integral.FORNECEDORES.append(autos.pecas_das_certidoes)

@@ -132,7 +132,7 @@ def certidoes_vigentes(processo) -> list[Certidao]:
 
 
 def _vigentes_das_linhas(processo) -> list[Certidao]:
-    from instrucao.services import linhas_do_processo  # os serviços importam este módulo
+    from instrucao.situacao_dos_oficios import linhas_do_processo  # que importa este módulo
 
     linhas = leitura.lido(processo, linhas_do_processo)
     substituidas = {c.substitui_id for linha in linhas for c in linha.versoes if c.substitui_id}

@@ -186,12 +186,16 @@ class ReiteracaoForm(_FormOficio):
             kwargs.setdefault("initial", {})["enviado_em"] = min(rascunho.enviar_em, hoje)
         super().__init__(*args, **kwargs)
         if rascunho:
-            autor = rascunho.preparado_por
-            self.fields["enviado_em"].help_text = (
-                f"Rascunho preparado por {autor.get_full_name() or autor.get_username()} em "
-                f"{timezone.localtime(rascunho.preparado_em):%d/%m/%Y}, com envio proposto "
-                f"para {rascunho.enviar_em:%d/%m/%Y}."
-            )
+            self.fields["enviado_em"].help_text = _descrever(rascunho)
+
+
+def _descrever(rascunho) -> str:
+    autor = rascunho.preparado_por
+    return (
+        f"Rascunho preparado por {autor.get_full_name() or autor.get_username()} em "
+        f"{timezone.localtime(rascunho.preparado_em):%d/%m/%Y}, com envio proposto "
+        f"para {rascunho.enviar_em:%d/%m/%Y}."
+    )
 
 
 class RascunhoReiteracaoForm(_FormOficio):
@@ -202,6 +206,25 @@ class RascunhoReiteracaoForm(_FormOficio):
         passada=False,
         help_text="Sem número nem PDF: o Presidente da CRT emite a reiteração (Art. 21).",
     )
+
+
+class DescarteRascunhoForm(_FormOficio):
+    """Art. 21: o rascunho pendente que não deve sair; ele fica nos autos com o motivo."""
+
+    motivo = forms.CharField(
+        label="Motivo do descarte",
+        max_length=2000,
+        widget=forms.Textarea({"rows": 3}),
+        help_text="Fica registrado com o rascunho. O ofício segue vigente e pode ter outro "
+        "rascunho.",
+        error_messages={"required": "Informe o motivo do descarte do rascunho."},
+    )
+
+    def __init__(self, *args, rascunho=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if rascunho:
+            campo = self.fields["motivo"]
+            campo.help_text = f"{_descrever(rascunho)} {campo.help_text}"
 
 
 class EmitirParecerMeritoForm(ParecerForm):

@@ -334,17 +334,25 @@ class FiguraCertidao(models.Model):
         return f"{self.chave} — {self.certidao}"
 
 
+class RascunhoQuerySet(models.QuerySet):
+    def pendentes(self):
+        """Os que aguardam o Presidente: nem emitidos nem descartados."""
+        return self.filter(reiteracao__isnull=True, descartado_em__isnull=True)
+
+
 class RascunhoReiteracao(models.Model):
     """Art. 21: as comunicações da CRT aos órgãos saem pelo seu Presidente (ou, na ausência,
     pelo membro em exercício). O servidor prepara a reiteração do ofício vencido como
     rascunho — sem número nem PDF, e o original continua vigente —; o Presidente a emite, e
-    `reiteracao` aponta o ofício que nasceu dele."""
+    `reiteracao` aponta o ofício que nasceu dele. O rascunho que não deve sair (a data
+    proposta errada, o órgão que respondeu por outro meio) é descartado com o motivo, por
+    quem e quando: fica nos autos, e o ofício pode ter outro. Um só pendente por ofício."""
 
-    oficio = models.OneToOneField(
+    oficio = models.ForeignKey(
         Oficio,
         verbose_name="ofício a reiterar",
         on_delete=models.PROTECT,
-        related_name="rascunho_reiteracao",
+        related_name="rascunhos_reiteracao",
     )
     enviar_em = models.DateField("envio proposto para")
     preparado_por = models.ForeignKey(
@@ -362,6 +370,18 @@ class RascunhoReiteracao(models.Model):
         blank=True,
         related_name="rascunho_de_origem",
     )
+    descartado_em = models.DateTimeField("descartado em", null=True, blank=True)
+    descartado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="descartado por",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    motivo_descarte = models.TextField("motivo do descarte", blank=True)
+
+    objects = RascunhoQuerySet.as_manager()
 
     class Meta:
         verbose_name = "rascunho de reiteração"
@@ -371,6 +391,22 @@ class RascunhoReiteracao(models.Model):
             models.CheckConstraint(
                 condition=~Q(reiteracao=F("oficio")), name="rascunho_nao_reitera_a_si"
             ),
+            models.UniqueConstraint(
+                fields=["oficio"],
+                condition=Q(reiteracao__isnull=True, descartado_em__isnull=True),
+                name="um_rascunho_pendente_por_oficio",
+            ),
+            # Descartado: com quem, o motivo, e nunca emitido.
+            models.CheckConstraint(
+                condition=Q(descartado_em__isnull=True, descartado_por__isnull=True)
+                | Q(
+                    descartado_em__isnull=False,
+                    descartado_por__isnull=False,
+                    reiteracao__isnull=True,
+                )
+                & ~Q(motivo_descarte=""),
+                name="rascunho_descartado_com_motivo",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -378,7 +414,7 @@ class RascunhoReiteracao(models.Model):
 
     @property
     def pendente(self) -> bool:
-        return self.reiteracao_id is None
+        return self.reiteracao_id is None and self.descartado_em is None
 
 
 class EventoPrazo(models.TextChoices):

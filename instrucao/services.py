@@ -1,6 +1,8 @@
 """Atos sobre os ofícios do Art. 2º, §§ 2º e 3º: criação junto com o parecer preliminar
 (Art. 17, § 2º), aviso de recebimento (início do prazo), resposta com a certidão e reiteração
-do ofício vencido (Art. 9º). Cada função: transação → trava a linha → valida → grava."""
+do ofício vencido (Art. 9º; em `instrucao.reiteracao`). Cada função: transação → trava a linha
+→ valida → grava. A leitura dos ofícios do processo (a seção da página, as certidões que
+faltam) está em `instrucao.situacao_dos_oficios`."""
 
 import hashlib
 from dataclasses import dataclass
@@ -10,25 +12,20 @@ from decimal import Decimal
 import holidays
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
-from documentos.emissao import emitir_oficios, emitir_reiteracao
+from documentos.emissao import emitir_oficios
 from instrucao import certidoes
 from instrucao.models import (
-    ORGAO_COM_ARTIGO,
     PEDIDOS_POR_TIPO,
     TERMINAIS,
     Certidao,
     FiguraCertidao,
     Oficio,
     Orgao,
-    RascunhoReiteracao,
     SequenciaOficio,
 )
-from processos import leitura
 from processos.estados import Estado
-from processos.leitura import lido
 from processos.models import Andamento, AtoRecusado, Processo
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
 from processos.sequencias import proximo_numero
@@ -63,7 +60,7 @@ def situacao(oficio: Oficio, hoje: date | None = None) -> prazos.SituacaoPrazo:
 ROTULO_DO_ORGAO = dict(Orgao.choices)
 
 
-def _data(dia: date | None) -> str:
+def data_curta(dia: date | None) -> str:
     return f"{dia:%d/%m/%Y}" if dia else ""
 
 
@@ -85,185 +82,12 @@ def descrever_situacao(oficio: Oficio, hoje: date | None = None) -> tuple[str, s
     return f"No prazo (faltam {_dias(dias)})", "text-bg-info"
 
 
-@dataclass(frozen=True)
-class LinhaOficio:
-    """Um ofício como a seção "Ofícios e prazos" o mostra, com os atos que cabem nele."""
-
-    oficio: Oficio
-    texto: str
-    cor: str
-    vigente: bool
-    vencido: bool
-    versoes: tuple = ()  # as versões da certidão, da primeira à vigente
-    faltam: tuple[str, ...] = ()  # números pedidos que a versão vigente não trouxe
-    retificavel: bool = False
-
-    @property
-    def certidao(self):
-        return self.versoes[-1] if self.versoes else None
-
-    # Os textos da linha já escritos (issue 13: o filtro `date` e `get_orgao_display`, três
-    # vezes por linha, eram a maior parte do custo da seção).
-    @property
-    def orgao(self) -> str:
-        return ROTULO_DO_ORGAO.get(self.oficio.orgao, self.oficio.orgao)
-
-    @property
-    def datas(self) -> dict[str, str]:
-        """Envio, AR e vencimento em dd/mm/aaaa ("—" quando ainda não há)."""
-        o = self.oficio
-        return {
-            "enviado": _data(o.enviado_em),
-            "recebido": _data(o.recebido_em) or "—",
-            "vencimento": _data(o.vencimento) or "—",
-        }
-
-    @property
-    def parcial(self) -> bool:
-        return bool(self.versoes) and bool(self.faltam)
-
-    @property
-    def aguarda_ar(self) -> bool:
-        return self.vigente and self.oficio.recebido_em is None
-
-    @property
-    def aguarda_resposta(self) -> bool:
-        return self.vigente and not self.oficio.respondido
-
-    @property
-    def reiteravel(self) -> bool:
-        return self.vigente and self.vencido
-
-    @property
-    def rascunho(self) -> RascunhoReiteracao | None:
-        """Art. 21: a reiteração preparada pelo servidor, que aguarda o Presidente."""
-        if not self.reiteravel:
-            return None
-        try:
-            rascunho = self.oficio.rascunho_reiteracao
-        except RascunhoReiteracao.DoesNotExist:
-            return None
-        return rascunho if rascunho.pendente else None
-
-
-def _faltam_na_certidao(processo, certidao) -> tuple[str, ...]:
-    unidades = certidoes.unidades_pedidas(processo, certidao.oficio.orgao)
-    figuras = {f.chave: f for f in certidao.figuras.all()}
-    faltam = [
-        f"{certidoes.ROTULOS[c]} de {u.nome}"
-        for u in unidades
-        for c in u.campos
-        if getattr(figuras.get(u.chave), c, None) is None
-    ]
-    if certidoes.pede_exercicio(processo, certidao.oficio.orgao) and not certidao.exercicio:
-        faltam.insert(0, "o exercício do valor adicionado")
-    return tuple(faltam)
-
-
-# Antes das certidões, sem ato que tenha levado o processo a aguardá-las, não há ofício: os
-# ofícios nascem do ato que leva a aguardando_certidoes (`oficios_do_ato`).
-ANTES_DOS_OFICIOS = (
-    Estado.PROTOCOLADA,
-    Estado.EM_DILIGENCIA,
-    Estado.EM_INSTRUCAO,
-    Estado.VISITA_REALIZADA,
-)
-
-
-def _sem_oficios(processo) -> bool:
-    return processo.estado in ANTES_DOS_OFICIOS and not any(
-        a.estado_destino == Estado.AGUARDANDO_CERTIDOES for a in leitura.andamentos(processo)
-    )
-
-
-def linhas_do_processo(processo, hoje: date | None = None) -> list[LinhaOficio]:
-    if leitura.ligada(processo) and _sem_oficios(processo):
-        return []  # na página, decidido pelo estado e pelos andamentos já lidos
-    # As ordens dos modelos começam pelo pai (o processo, o ofício, a certidão) e o juntariam
-    # à consulta só para ordenar; aqui o processo é um só, e cada prefetch agrupa pelo pai.
-    figuras = Prefetch("figuras", FiguraCertidao.objects.order_by("id"))
-    versoes = Certidao.objects.order_by("versao").prefetch_related(figuras)
-    oficios = list(
-        processo.oficios.select_related("reitera")
-        .prefetch_related(Prefetch("certidoes", versoes))
-        .order_by("criado_em", "id")
-    )
-    reiterados = {o.reitera_id for o in oficios if o.reitera_id}
-    aceita_retificacao = processo.estado in ESTADOS_QUE_ACEITAM_RETIFICACAO
-    linhas = []
-    for oficio in oficios:
-        texto, cor = descrever_situacao(oficio, hoje)
-        vencido = situacao(oficio, hoje).codigo == prazos.VENCIDO
-        vigente = oficio.pk not in reiterados
-        if not vigente:
-            texto, cor = "Reiterado", "text-bg-secondary"
-        versoes = tuple(sorted(oficio.certidoes.all(), key=lambda c: c.versao))
-        oficio.processo = processo  # as unidades pedidas dependem do processo
-        faltam = _faltam_na_certidao(processo, versoes[-1]) if versoes else ()
-        linhas.append(
-            LinhaOficio(
-                oficio,
-                texto,
-                cor,
-                vigente,
-                vencido,
-                versoes=versoes,
-                faltam=faltam,
-                retificavel=vigente and bool(versoes) and aceita_retificacao,
-            )
-        )
-    # Art. 21: o rascunho de reiteração que cada ofício vencido pode ter, numa consulta.
-    reiteraveis = [linha.oficio for linha in linhas if linha.reiteravel]
-    if reiteraveis:
-        prefetch_related_objects(reiteraveis, "rascunho_reiteracao__preparado_por")
-    return linhas
-
-
-def oficios_vigentes(processo) -> list[Oficio]:
-    """O último ofício de cada cadeia de reiterações, na ordem dos ofícios; na página do
-    processo, tirados das linhas da seção "Ofícios e prazos" (já lidas)."""
-    if leitura.ligada(processo):
-        return [linha.oficio for linha in lido(processo, linhas_do_processo) if linha.vigente]
-    return list(processo.oficios.vigentes())
-
-
-def orgaos_sem_resposta(processo) -> tuple[str, ...]:
-    """Os órgãos que ainda não responderam ao ofício vigente (a frase "Aguardando")."""
-    return tuple(dict.fromkeys(o.orgao for o in oficios_vigentes(processo) if not o.respondido))
-
-
-def certidoes_que_faltam(processo) -> list[str]:
-    """Art. 2º, §§ 2º e 3º: cada órgão do tipo deve ter respondido, com a certidão, ao
-    ofício vigente (o último da cadeia de reiterações)."""
-    vigentes = {o.orgao: o for o in oficios_vigentes(processo)}
-    faltas = []
-    for orgao, incisos in PEDIDOS_POR_TIPO.get(processo.tipo, ()):
-        oficio = vigentes.get(orgao)
-        if oficio is None or not oficio.respondido:
-            faltas.append(f"Falta a certidão {ORGAO_COM_ARTIGO[orgao]} (Art. 2º, {incisos}).")
-    return faltas
-
-
-def _texto_das_faltas(processo) -> str:
-    return " ".join(lido(processo, certidoes_que_faltam))
-
-
-def certidoes_respondidas(processo) -> bool:
-    """Art. 2º, §§ 2º e 3º: guarda de "Concluir certidões", calculada sobre os ofícios
-    (não declarada por quem pratica o ato). A mensagem usa as mesmas faltas, lidas uma vez
-    na página do processo (`processos.leitura`)."""
-    return not lido(processo, certidoes_que_faltam)
-
-
-certidoes_respondidas.mensagem = _texto_das_faltas
-
-
 def _exigir_crt(usuario) -> None:
     if not tem_papel(usuario, SERVIDOR, PRESIDENTE):
         raise PermissionDenied("Somente a CRT registra os atos dos ofícios.")
 
 
-def _novo_oficio(processo, *, orgao, incisos, enviado_em, usuario, reitera=None) -> Oficio:
+def novo_oficio(processo, *, orgao, incisos, enviado_em, usuario, reitera=None) -> Oficio:
     sequencial = proximo_numero(SequenciaOficio, enviado_em.year)
     return Oficio.objects.create(
         processo=processo,
@@ -294,7 +118,7 @@ def oficios_do_ato(andamento: Andamento) -> list[Oficio]:
     ):
         return []
     oficios = [
-        _novo_oficio(
+        novo_oficio(
             processo,
             orgao=orgao,
             incisos=incisos,
@@ -307,7 +131,7 @@ def oficios_do_ato(andamento: Andamento) -> list[Oficio]:
     return oficios
 
 
-def _travar(oficio_id: int, usuario) -> Oficio:
+def travar_oficio(oficio_id: int, usuario) -> Oficio:
     _exigir_crt(usuario)
     oficio = Oficio.objects.select_for_update().select_related("processo").get(pk=oficio_id)
     if oficio.processo.estado in TERMINAIS:
@@ -315,7 +139,7 @@ def _travar(oficio_id: int, usuario) -> Oficio:
     return oficio
 
 
-def _validar_data(data: date, oficio: Oficio, descricao: str) -> None:
+def validar_data(data: date, oficio: Oficio, descricao: str) -> None:
     if data > timezone.localdate():
         raise AtoRecusado(f"A data {descricao} não pode ser futura.")
     if data < oficio.enviado_em:
@@ -328,10 +152,10 @@ def _validar_data(data: date, oficio: Oficio, descricao: str) -> None:
 def registrar_recebimento(*, oficio_id: int, usuario, recebido_em: date) -> Oficio:
     """O AR inicia o prazo de 30 dias (Art. 2º, § 3º): o vencimento é calculado e gravado."""
     with transaction.atomic():
-        oficio = _travar(oficio_id, usuario)
+        oficio = travar_oficio(oficio_id, usuario)
         if oficio.recebido_em:
             raise AtoRecusado(f"O recebimento já foi registrado em {oficio.recebido_em:%d/%m/%Y}.")
-        _validar_data(recebido_em, oficio, "do recebimento (AR)")
+        validar_data(recebido_em, oficio, "do recebimento (AR)")
         if oficio.respondido_em and recebido_em > oficio.respondido_em:
             raise AtoRecusado(
                 "A data do recebimento (AR) não pode ser posterior à resposta do órgão "
@@ -349,11 +173,11 @@ def registrar_recebimento(*, oficio_id: int, usuario, recebido_em: date) -> Ofic
                 "recebimento_registrado_em",
             ]
         )
-        _movimentar(oficio)
+        movimentar(oficio)
     return oficio
 
 
-def _movimentar(oficio: Oficio) -> None:
+def movimentar(oficio: Oficio) -> None:
     """Um registro no ofício é movimentação do processo (lista, painel, ordenação)."""
     Processo.objects.filter(pk=oficio.processo_id).update(ultima_movimentacao=timezone.now())
 
@@ -483,7 +307,7 @@ def registrar_resposta(
     ela atesta, que a avaliação do Art. 2º e o Projeto de Lei lerão."""
     sha256 = verificar_pdf(certidao.arquivo)
     with transaction.atomic():
-        oficio = _travar(oficio_id, usuario)
+        oficio = travar_oficio(oficio_id, usuario)
         if oficio.respondido_em:
             raise AtoRecusado(f"O ofício já foi respondido em {oficio.respondido_em:%d/%m/%Y}.")
         reiteracao = oficio.reiteracoes.first()
@@ -492,9 +316,9 @@ def registrar_resposta(
                 f"Este ofício foi reiterado pelo Ofício nº {reiteracao.numero}; registre a "
                 "resposta no ofício vigente."
             )
-        _validar_data(respondido_em, oficio, "da resposta")
+        validar_data(respondido_em, oficio, "da resposta")
         # Decisão: o órgão não responde antes de receber o ofício — a resposta não antecede
-        # o AR (o envio já é conferido em _validar_data). O mesmo dia é aceito.
+        # o AR (o envio já é conferido em validar_data). O mesmo dia é aceito.
         if oficio.recebido_em and respondido_em < oficio.recebido_em:
             raise AtoRecusado(
                 "A data da resposta não pode ser anterior ao recebimento do ofício (AR) "
@@ -509,7 +333,7 @@ def registrar_resposta(
             oficio.observacoes = "\n".join(filter(None, [oficio.observacoes, observacoes.strip()]))
         oficio.save()
         _gravar_certidao(oficio, certidao, sha256, usuario)
-        _movimentar(oficio)
+        movimentar(oficio)
     return oficio
 
 
@@ -526,7 +350,7 @@ def retificar_certidao(
     if not justificativa.strip():
         raise AtoRecusado("Informe a justificativa da retificação.")
     with transaction.atomic():
-        oficio = _travar(oficio_id, usuario)
+        oficio = travar_oficio(oficio_id, usuario)
         anterior = oficio.certidoes.vigentes().select_for_update(of=("self",)).first()
         if anterior is None:
             raise AtoRecusado("O ofício ainda não foi respondido; registre a resposta.")
@@ -545,84 +369,5 @@ def retificar_certidao(
         nova = _gravar_certidao(
             oficio, certidao, sha256, usuario, anterior=anterior, justificativa=justificativa
         )
-        _movimentar(oficio)
+        movimentar(oficio)
     return nova
-
-
-SO_O_PRESIDENTE_REITERA = (
-    "A reiteração é emitida pelo Presidente da CRT ou pelo membro em exercício da Presidência "
-    "(Art. 21); o servidor pode preparar o rascunho."
-)
-
-
-def _exigir_reiteravel(original: Oficio) -> None:
-    if original.reiteracoes.exists():
-        raise AtoRecusado("Este ofício já foi reiterado.")
-    if situacao(original).codigo != prazos.VENCIDO:
-        raise AtoRecusado("Só se reitera ofício vencido e sem resposta (Art. 2º, § 3º; Art. 9º).")
-
-
-def rascunho_pendente(oficio: Oficio) -> RascunhoReiteracao | None:
-    return (
-        RascunhoReiteracao.objects.filter(oficio=oficio, reiteracao__isnull=True)
-        .select_related("preparado_por")
-        .first()
-    )
-
-
-def preparar_reiteracao(*, oficio_id: int, usuario, enviar_em: date) -> RascunhoReiteracao:
-    """Art. 21: o servidor prepara a reiteração do ofício vencido, que só o Presidente emite.
-    O rascunho guarda quem, quando e a data de envio proposta; não tem número nem PDF, e o
-    original segue como o ofício vigente."""
-    with transaction.atomic():
-        original = _travar(oficio_id, usuario)
-        _exigir_reiteravel(original)
-        existente = rascunho_pendente(original)
-        if existente:
-            raise AtoRecusado(
-                f"Já há rascunho de reiteração preparado por {_nome(existente.preparado_por)} "
-                f"em {timezone.localtime(existente.preparado_em):%d/%m/%Y}, aguardando o "
-                "Presidente."
-            )
-        if enviar_em < timezone.localdate():
-            raise AtoRecusado("A data proposta para o envio da reiteração não pode ser passada.")
-        rascunho = RascunhoReiteracao.objects.create(
-            oficio=original, enviar_em=enviar_em, preparado_por=usuario
-        )
-        _movimentar(original)
-    return rascunho
-
-
-def _nome(usuario) -> str:
-    return usuario.get_full_name() or usuario.get_username()
-
-
-def reiterar_oficio(*, oficio_id: int, usuario, enviado_em: date) -> Oficio:
-    """Ofício vencido e sem resposta é reiterado: novo ofício, mesmo pedido, citando o
-    Art. 9º. O original deixa de ser o vigente. Art. 21: quem emite é o Presidente (ou o
-    membro em exercício), diretamente ou a partir do rascunho preparado pelo servidor."""
-    if not tem_papel(usuario, PRESIDENTE):
-        raise PermissionDenied(SO_O_PRESIDENTE_REITERA)
-    with transaction.atomic():
-        original = _travar(oficio_id, usuario)
-        _exigir_reiteravel(original)
-        _validar_data(enviado_em, original, "do envio da reiteração")
-        reiteracao = _novo_oficio(
-            original.processo,
-            orgao=original.orgao,
-            incisos=original.incisos,
-            enviado_em=enviado_em,
-            usuario=usuario,
-            reitera=original,
-        )
-        RascunhoReiteracao.objects.filter(oficio=original, reiteracao__isnull=True).update(
-            reiteracao=reiteracao
-        )
-        origem = original.processo.andamentos.filter(
-            ato__in=ATOS_QUE_SOLICITAM, estado_destino=Estado.AGUARDANDO_CERTIDOES
-        ).first()
-        # Ofício registrado fora do rito (sem o ato que o originou) não tem peça a emitir.
-        if origem:
-            emitir_reiteracao(reiteracao, origem, usuario=usuario)
-        _movimentar(reiteracao)
-        return reiteracao

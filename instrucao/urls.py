@@ -28,6 +28,11 @@ urlpatterns = [
         name="oficio_preparar_reiteracao",
     ),
     path(
+        "processos/<protocolo:protocolo>/oficios/<int:pk>/descartar-rascunho/",
+        views.descartar_rascunho,
+        name="oficio_descartar_rascunho",
+    ),
+    path(
         "processos/<protocolo:protocolo>/oficios/<int:pk>/certidao/",
         views.certidao,
         name="oficio_certidao",

@@ -15,9 +15,10 @@ from documentos import integridade
 from documentos.acesso import e_deputado_sem_equipe, pode_baixar
 from documentos.views import resposta_de_falha
 from emancipacao.limite_envio import limitar_envio
-from instrucao import avaliacao
+from instrucao import avaliacao, reiteracao, situacao_dos_oficios
 from instrucao import services as servicos
 from instrucao.forms import (
+    DescarteRascunhoForm,
     RascunhoReiteracaoForm,
     RecebimentoForm,
     ReiteracaoForm,
@@ -37,7 +38,7 @@ def secao_oficios(processo, usuario, *, publica: bool = False) -> dict | None:
     """A seção "Ofícios e prazos" da página do processo (interna; o portal não a mostra)."""
     if publica:
         return None
-    oficios = lido(processo, servicos.linhas_do_processo)
+    oficios = lido(processo, situacao_dos_oficios.linhas_do_processo)
     return {
         "oficios": oficios,
         # O prazo dito na seção é o do parâmetro legal (Art. 2º, § 3º).
@@ -140,16 +141,16 @@ def retificar_certidao(request, protocolo, pk):
 def reiterar(request, protocolo, pk):
     """Art. 21: só o Presidente (ou o membro em exercício) emite a reiteração."""
     if not tem_papel(request.user, PRESIDENTE):
-        raise PermissionDenied(servicos.SO_O_PRESIDENTE_REITERA)
+        raise PermissionDenied(reiteracao.SO_O_PRESIDENTE_REITERA)
     return _ato_do_oficio(
         request,
         protocolo,
         pk,
         formulario=lambda dados, arquivos, oficio: ReiteracaoForm(
-            dados, arquivos, rascunho=servicos.rascunho_pendente(oficio)
+            dados, arquivos, rascunho=reiteracao.rascunho_pendente(oficio)
         ),
         com_oficio=True,
-        executar=lambda oficio, dados: servicos.reiterar_oficio(
+        executar=lambda oficio, dados: reiteracao.reiterar_oficio(
             oficio_id=oficio.pk, usuario=request.user, enviado_em=dados["enviado_em"]
         ),
         titulo="Emitir reiteração do ofício (Arts. 9º e 21)",
@@ -165,11 +166,30 @@ def preparar_reiteracao(request, protocolo, pk):
         protocolo,
         pk,
         formulario=RascunhoReiteracaoForm,
-        executar=lambda oficio, dados: servicos.preparar_reiteracao(
+        executar=lambda oficio, dados: reiteracao.preparar_reiteracao(
             oficio_id=oficio.pk, usuario=request.user, enviar_em=dados["enviar_em"]
         ),
         titulo="Preparar reiteração do ofício (Art. 21)",
         sucesso="Rascunho de reiteração preparado; aguarda o Presidente da CRT (Art. 21). Para o",
+    )
+
+
+@login_required
+def descartar_rascunho(request, protocolo, pk):
+    """Art. 21: o rascunho pendente que não deve sair fica nos autos, descartado."""
+    return _ato_do_oficio(
+        request,
+        protocolo,
+        pk,
+        formulario=lambda dados, arquivos, oficio: DescarteRascunhoForm(
+            dados, arquivos, rascunho=reiteracao.rascunho_pendente(oficio)
+        ),
+        com_oficio=True,
+        executar=lambda oficio, dados: reiteracao.descartar_rascunho(
+            oficio_id=oficio.pk, usuario=request.user, motivo=dados["motivo"]
+        ),
+        titulo="Descartar o rascunho de reiteração (Art. 21)",
+        sucesso="Rascunho de reiteração descartado; o original segue vigente. Para o",
     )
 
 
@@ -304,7 +324,7 @@ def secao_requisitos(processo, usuario, *, publica: bool = False) -> dict | None
     if publica or processo.tipo not in ("criacao", "extincao"):
         return None
     # Os ofícios da seção "Ofícios e prazos" e os andamentos da página, lidos uma vez.
-    if not lido(processo, servicos.linhas_do_processo):
+    if not lido(processo, situacao_dos_oficios.linhas_do_processo):
         return None
     if leitura.praticado(processo, {"emitir_parecer_merito"}):
         return None

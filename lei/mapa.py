@@ -319,7 +319,7 @@ r(
     modo=CALCULADA,
     descricao="“Concluir certidões” só é praticado com todos os ofícios do Art. 2º respondidos "
     "e com as figuras que cada certidão deve trazer (calculado dos ofícios, não declarado).",
-    onde="instrucao.services.certidoes_respondidas",
+    onde="instrucao.situacao_dos_oficios.certidoes_respondidas",
 )
 r(
     "Art. 2º, § 3º",

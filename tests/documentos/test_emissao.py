@@ -250,7 +250,7 @@ def test_reiteracao_emite_oficio_que_cita_o_art_9(construir, presidente):
     from datetime import timedelta
 
     from instrucao.models import Oficio
-    from instrucao.services import reiterar_oficio
+    from instrucao.reiteracao import reiterar_oficio
 
     processo = construir(ate="emitir_parecer_preliminar")
     tre = processo.oficios.get(orgao="tre")

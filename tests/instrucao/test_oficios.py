@@ -11,12 +11,12 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from instrucao.models import Oficio
+from instrucao.reiteracao import reiterar_oficio
 from instrucao.services import (
     TAMANHO_MAXIMO_CERTIDAO,
     feriados_br_mt,
     registrar_recebimento,
     registrar_resposta,
-    reiterar_oficio,
 )
 from processos.models import AtoRecusado
 from tests.processos.construtores import (

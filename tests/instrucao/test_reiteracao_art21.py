@@ -7,11 +7,12 @@ from unittest import mock
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from documentos.models import Documento
 from instrucao.models import Oficio, RascunhoReiteracao, SequenciaOficio
-from instrucao.services import preparar_reiteracao, reiterar_oficio
+from instrucao.reiteracao import descartar_rascunho, preparar_reiteracao, reiterar_oficio
 from processos.models import AtoRecusado, ExercicioPresidencia
 from tests.processos.construtores import (
     avancar,
@@ -141,7 +142,7 @@ def test_presidente_emite_a_partir_do_rascunho(processo_pelo_rito, servidor, pre
     tre = _tre(processo)
     rascunho = preparar_reiteracao(oficio_id=tre.pk, usuario=servidor, enviar_em=HOJE)
 
-    with mock.patch("instrucao.services.emitir_reiteracao") as emitir:
+    with mock.patch("instrucao.reiteracao.emitir_reiteracao") as emitir:
         nova = reiterar_oficio(oficio_id=tre.pk, usuario=presidente, enviado_em=HOJE)
 
     assert (nova.reitera, nova.criado_por, nova.numero) == (tre, presidente, "4/2026-CRT")
@@ -268,3 +269,118 @@ def test_presidente_emite_pela_tela_a_partir_do_rascunho(client, servidor, presi
     nova = _tre(processo)
     assert nova.reitera == tre and nova.criado_por == presidente
     assert RascunhoReiteracao.objects.get().reiteracao == nova
+
+
+# --- descarte do rascunho ----------------------------------------------------------------------
+
+
+def test_rascunho_descartado_fica_nos_autos_e_o_oficio_aceita_outro(processo, servidor, operador):
+    """Art. 21: o rascunho com a data errada não sai; fica registrado com o motivo, e o
+    servidor prepara outro (o original segue vigente, sem número novo)."""
+    tre = _tre(processo)
+    numero_antes = _ultimo_numero()
+    primeiro = preparar_reiteracao(oficio_id=tre.pk, usuario=servidor, enviar_em=HOJE)
+
+    descartado = descartar_rascunho(
+        oficio_id=tre.pk, usuario=operador, motivo="  Data proposta errada.  "
+    )
+
+    descartado.refresh_from_db()
+    assert descartado == primeiro and not descartado.pendente
+    assert (descartado.descartado_por, descartado.motivo_descarte) == (
+        operador,
+        "Data proposta errada.",
+    )
+    assert descartado.descartado_em is not None and descartado.reiteracao is None
+    assert _tre(processo) == tre and _ultimo_numero() == numero_antes
+    segundo = preparar_reiteracao(
+        oficio_id=tre.pk, usuario=servidor, enviar_em=HOJE + timedelta(days=3)
+    )
+    assert segundo.pendente and RascunhoReiteracao.objects.count() == 2
+
+
+def test_descarte_sem_motivo_e_recusado_e_nada_muda(processo, servidor):
+    tre = _tre(processo)
+    preparar_reiteracao(oficio_id=tre.pk, usuario=servidor, enviar_em=HOJE)
+
+    with pytest.raises(AtoRecusado, match="Informe o motivo do descarte"):
+        descartar_rascunho(oficio_id=tre.pk, usuario=servidor, motivo="   ")
+
+    assert RascunhoReiteracao.objects.get().pendente
+
+
+def test_sem_rascunho_pendente_nao_ha_o_que_descartar(processo_pelo_rito, servidor, presidente):
+    processo = processo_pelo_rito
+    tre = _tre(processo)
+    with pytest.raises(AtoRecusado, match="não tem rascunho de reiteração aguardando"):
+        descartar_rascunho(oficio_id=tre.pk, usuario=servidor, motivo="Engano.")
+    # Emitido pelo Presidente, o rascunho deixou de estar pendente: não se descarta.
+    preparar_reiteracao(oficio_id=tre.pk, usuario=servidor, enviar_em=HOJE)
+    nova = reiterar_oficio(oficio_id=tre.pk, usuario=presidente, enviado_em=HOJE)
+    with pytest.raises(AtoRecusado, match="não tem rascunho de reiteração aguardando"):
+        descartar_rascunho(oficio_id=tre.pk, usuario=servidor, motivo="Engano.")
+    rascunho = RascunhoReiteracao.objects.get()
+    assert rascunho.reiteracao == nova and rascunho.descartado_em is None
+
+
+def test_deputado_nao_descarta(processo, servidor, deputado):
+    tre = _tre(processo)
+    preparar_reiteracao(oficio_id=tre.pk, usuario=servidor, enviar_em=HOJE)
+
+    with pytest.raises(PermissionDenied):
+        descartar_rascunho(oficio_id=tre.pk, usuario=deputado, motivo="Não quero.")
+
+    assert RascunhoReiteracao.objects.get().pendente
+
+
+def test_o_banco_recusa_dois_rascunhos_pendentes_do_mesmo_oficio(processo, servidor):
+    tre = _tre(processo)
+    preparar_reiteracao(oficio_id=tre.pk, usuario=servidor, enviar_em=HOJE)
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RascunhoReiteracao.objects.create(oficio=tre, enviar_em=HOJE, preparado_por=servidor)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        # Descartado sem motivo nem quem: o banco também recusa.
+        RascunhoReiteracao.objects.filter(oficio=tre).update(descartado_em=timezone.now())
+
+
+def test_servidor_descarta_pela_tela_e_a_pagina_volta_a_oferecer_preparar(
+    client, servidor, processo
+):
+    tre = _tre(processo)
+    preparar_reiteracao(oficio_id=tre.pk, usuario=servidor, enviar_em=HOJE + timedelta(days=4))
+    client.force_login(servidor)
+    pagina = client.get(f"/processos/{processo.slug}/").content.decode()
+    url = f"/processos/{processo.slug}/oficios/{tre.pk}/descartar-rascunho/"
+    assert "envio proposto para 14/09/2026" in pagina and url in pagina
+    formulario = client.get(url).content.decode()
+    assert "Rascunho preparado por Alice Servidora" in formulario
+    assert "com envio proposto para 14/09/2026" in formulario
+
+    sem_motivo = client.post(url, {"motivo": ""})
+    assert sem_motivo.status_code == 400
+    assert "Informe o motivo do descarte do rascunho." in sem_motivo.content.decode()
+    assert RascunhoReiteracao.objects.get().pendente
+
+    resposta = client.post(url, {"motivo": "O TRE respondeu por e-mail."}, follow=True)
+
+    html = resposta.content.decode()
+    assert "Rascunho de reiteração descartado; o original segue vigente." in html
+    assert "data-rascunho-reiteracao" not in html
+    assert f"/oficios/{tre.pk}/preparar-reiteracao/" in html
+    assert RascunhoReiteracao.objects.get().motivo_descarte == "O TRE respondeu por e-mail."
+    # De novo, sem rascunho pendente: a mensagem, sem erro do servidor.
+    de_novo = client.post(url, {"motivo": "Outra vez."})
+    assert de_novo.status_code == 400
+    assert "não tem rascunho de reiteração aguardando" in de_novo.content.decode()
+
+
+def test_deputado_nao_abre_o_descarte(client, servidor, deputado, processo):
+    tre = _tre(processo)
+    preparar_reiteracao(oficio_id=tre.pk, usuario=servidor, enviar_em=HOJE)
+    client.force_login(deputado)
+    url = f"/processos/{processo.slug}/oficios/{tre.pk}/descartar-rascunho/"
+
+    assert client.get(url).status_code == 403
+    assert client.post(url, {"motivo": "x"}).status_code == 403
+    assert RascunhoReiteracao.objects.get().pendente

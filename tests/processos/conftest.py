@@ -15,7 +15,7 @@ def sem_pdf(request):
     with (
         mock.patch("processos.services.emitir_documentos_do_ato"),
         mock.patch("instrucao.services.emitir_oficios"),
-        mock.patch("instrucao.services.emitir_reiteracao"),
+        mock.patch("instrucao.reiteracao.emitir_reiteracao"),
     ):
         yield
 

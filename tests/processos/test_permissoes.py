@@ -111,6 +111,7 @@ REGRAS = {
     "instrucao:oficio_resposta": "REGRAS_OFICIOS",
     "instrucao:oficio_reiterar": "REGRAS_OFICIOS",
     "instrucao:oficio_preparar_reiteracao": "REGRAS_OFICIOS",
+    "instrucao:oficio_descartar_rascunho": "REGRAS_OFICIOS",
     "instrucao:oficio_certidao": "REGRAS_OFICIOS",
     "instrucao:oficio_certidao_versao": "REGRAS_OFICIOS",
     "instrucao:oficio_retificar_certidao": "REGRAS_OFICIOS",
@@ -141,6 +142,11 @@ REGRAS_OFICIOS = {
         "POST": _SO_CRT | {"servidor": 403} | dict.fromkeys(PRES, 302),
     },
     "instrucao:oficio_preparar_reiteracao": {
+        "GET": _SO_CRT | dict.fromkeys(CRT, 200),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
+    # O rascunho pendente que não deve sair: descartado pela CRT (servidor ou Presidente).
+    "instrucao:oficio_descartar_rascunho": {
         "GET": _SO_CRT | dict.fromkeys(CRT, 200),
         "POST": _SO_CRT | dict.fromkeys(CRT, 302),
     },
@@ -348,6 +354,11 @@ def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como
             "preparar-reiteracao",
             {"enviar_em": hoje},
         ),
+        "instrucao:oficio_descartar_rascunho": (
+            tre,
+            "descartar-rascunho",
+            {"motivo": "Data proposta errada."},
+        ),
         "instrucao:oficio_certidao": (sefaz, "certidao", {}),
         "instrucao:oficio_certidao_versao": (sefaz, "certidao/v1", {}),
         "instrucao:oficio_retificar_certidao": (
@@ -361,6 +372,12 @@ def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como
             },
         ),
     }
+    if nome == "instrucao:oficio_descartar_rascunho":
+        from instrucao.models import RascunhoReiteracao
+
+        RascunhoReiteracao.objects.create(
+            oficio=tre, enviar_em=timezone.localdate(), preparado_por=operador
+        )
     oficio, sufixo, dados = alvos[nome]
     antes = _oficios_e_rascunhos()
     client, _ = como(papel)
