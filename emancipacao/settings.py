@@ -235,7 +235,7 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # Cache compartilhado por todos os processos (gunicorn -w N): nele ficam os contadores dos
 # limites de uso, que assim valem para o servidor inteiro. Padrão: uma tabela do próprio
 # banco (`manage.py createcachetable`); com REDIS_URL, o Redis. O conteúdo das páginas do
-# portal (processos.views_portal) fica num cache à parte ("portal"): um robô que percorra
+# portal (processos.views.portal) fica num cache à parte ("portal"): um robô que percorra
 # milhares de processos enche o portal, não expulsa os contadores dos limites.
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:

@@ -164,7 +164,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         verbose_name_plural = "processos"
         ordering = ["-ano", "-numero"]
         # A chave do cache da lista pública é o último movimento de qualquer processo: um
-        # `Max` que o índice responde sem ler a tabela (processos.views_portal).
+        # `Max` que o índice responde sem ler a tabela (processos.views.portal).
         # Por estado com o id: o Painel conta os processos de cada estado lendo só o índice, e
         # os prazos abertos descartam os processos terminais pelos poucos ids deles (issue 13).
         indexes = [

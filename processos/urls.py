@@ -1,7 +1,8 @@
 from django.urls import path, register_converter
 
-from processos import views, views_portal
+from processos import views
 from processos.atos import POR_SLUG
+from processos.views import portal
 
 
 class ProtocoloConverter:
@@ -42,10 +43,10 @@ urlpatterns = [
     path("processos/<protocolo:protocolo>/", views.detalhe, name="detalhe"),
     path("processos/<protocolo:protocolo>/atos/<ato:slug>/", views.ato, name="ato"),
     path("processos/<protocolo:protocolo>/manifestacao/", views.manifestacao, name="manifestacao"),
-    path("portal/", views_portal.portal, name="portal"),
+    path("portal/", portal.portal, name="portal"),
     path(
         "portal/processos/<protocolo:protocolo>/",
-        views_portal.portal_processo,
+        portal.portal_processo,
         name="portal_processo",
     ),
 ]

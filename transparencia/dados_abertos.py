@@ -5,7 +5,7 @@ from django.db.models import Prefetch
 from django.urls import reverse
 
 from processos.models import Processo
-from processos.views_portal import numeros_publicados
+from processos.views.portal import numeros_publicados
 from requisitos.models import Municipio
 from transparencia import services
 

@@ -85,7 +85,7 @@ def test_a_linha_do_csv_traz_os_campos_publicos(client, varios):
 
 
 def test_a_exportacao_nao_tem_paginas(client, operador, monkeypatch):
-    monkeypatch.setattr("processos.views_portal.POR_PAGINA", 2)
+    monkeypatch.setattr("processos.views.portal.POR_PAGINA", 2)
     for i in range(5):
         protocolar(operador, nome=f"Distrito {i}")
 
