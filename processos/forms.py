@@ -347,7 +347,14 @@ class PublicarDecretoForm(AtoForm):
 
 
 class EncaminharAoTreForm(AtoForm):
-    numero_oficio = CampoNumero("Número do ofício ao TRE", "ofício", "oficio", "of")
+    """Art. 19, § 1º: o número do ofício ao TRE não se digita — é o seguinte da numeração
+    anual dos ofícios da CRT, dado pela instrução na transação do ato."""
+
+    def ajustar(self):
+        self.fields["data_ato"].help_text = (
+            "O ofício ao TRE recebe o número seguinte dos ofícios da CRT (nº/ano-CRT), dado "
+            "pelo sistema ao confirmar, e segue com a cópia integral autenticada do processo."
+        )
 
 
 class ApresentarPlForm(AtoForm):

@@ -422,7 +422,9 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         permission=permissao_do_ato("encaminhar_ao_tre"),
     )
     def encaminhar_ao_tre(self, dados: dict) -> None:
-        pass
+        """Art. 19, § 1º: o ofício ao TRE leva o número seguinte da numeração anual dos
+        ofícios da CRT (da instrução), dado na transação do ato — nunca digitado."""
+        _preparo_obrigatorio("encaminhar_ao_tre", self, dados)
 
     @transition(
         estado,

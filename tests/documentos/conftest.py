@@ -103,7 +103,7 @@ def _atos(texto: str) -> list[tuple[str, str, dict]]:
                 "data_diario_oficial": hoje,
             },
         ),
-        ("encaminhar_ao_tre", "presidente", {"numero_oficio": "101/2026-CRT"}),
+        ("encaminhar_ao_tre", "presidente", {}),
         (
             "registrar_resultado",
             "mesa",

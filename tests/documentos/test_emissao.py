@@ -1,5 +1,7 @@
 """Os documentos que os atos emitem: conteúdo legível, código, hash, paginação."""
 
+import re
+
 import pytest
 from django.utils import timezone
 from pypdf import PdfReader
@@ -89,7 +91,11 @@ def _confere_encaminhamento_ao_tre(processo):
         processo=processo, tipo="oficio", andamento__ato="encaminhar_ao_tre"
     )
     oficio = sem_espacos(texto(ao_tre.arquivo.path))
-    assert sem_espacos("Ofício nº 101/2026-CRT") in oficio
+    # O número é o seguinte da numeração dos ofícios da CRT (nunca digitado, Art. 19, § 1º).
+    numero = ao_tre.andamento.dados["numero_oficio"]
+    assert re.fullmatch(r"\d+/\d{4}-CRT", numero)
+    assert not processo.oficios.filter(numero=numero).exists()
+    assert sem_espacos(f"Ofício nº {numero}") in oficio
     assert copia.codigo in oficio and "Art.19,§1º" in oficio
     assert "Decreto Legislativo nº 2.944" in texto(ao_tre.arquivo.path)
     informe = sem_espacos(texto(_doc(processo, "informe_plenario").arquivo.path))

@@ -215,7 +215,7 @@ def test_encaminhar_ao_tre_e_recusado_se_um_documento_emitido_foi_alterado(const
             nome_ato="encaminhar_ao_tre",
             usuario=presidente,
             data_ato=timezone.localdate(),
-            dados={"numero_oficio": "101/2026-CRT"},
+            dados={},
         )
 
     processo.refresh_from_db()

@@ -216,7 +216,6 @@ def _plebiscito(pagina, url: str, capturas) -> None:
     # Monta a cópia integral autenticada do processo (Art. 19, § 1º): leva alguns segundos.
     r.trocar_de_usuario(pagina, PRESIDENTE, url)
     r.abrir_ato(pagina, "Encaminhar ao TRE")
-    r.preencher(pagina, {"Número do ofício ao TRE": "7/2026"})
     r.confirmar(pagina, "Encaminhar ao TRE", "Plebiscito no TRE", timeout=60_000)
 
     r.trocar_de_usuario(pagina, MESA, url)
@@ -345,7 +344,8 @@ def test_criacao_do_protocolo_a_lei_publicada_so_pela_interface(
         "Parecer de mérito" + de_processo: "parecer-de-merito",
         "Projeto de Decreto Legislativo nº 5/2026" + de_processo: "",
         f"Cópia integral autenticada do Processo nº {_protocolo()}": "",
-        "Ofício nº 7/2026 — Tribunal Regional Eleitoral de Mato Grosso" + de_processo: "",
+        # Art. 19, § 1º: o ofício ao TRE continua a numeração dos ofícios da CRT.
+        f"Ofício nº 4/{ano}-CRT — Tribunal Regional Eleitoral de Mato Grosso" + de_processo: "",
         "Informe ao Plenário (Encaminhamento ao Tribunal Regional Eleitoral)" + de_processo: "",
         "Parecer sobre o resultado do plebiscito" + de_processo: "parecer-sobre-o-resultado",
         "Projeto de Lei nº 99/2026" + de_processo: "projeto-de-lei",

@@ -85,7 +85,6 @@ def test_resultado_rejeitado_pela_regra_literal_leva_o_parecer_ao_arquivamento(
 
     # Monta a cópia integral autenticada do processo (Art. 19, § 1º): leva alguns segundos.
     r.abrir_ato(pagina, "Encaminhar ao TRE")
-    r.preencher(pagina, {"Número do ofício ao TRE": "Ofício 7/2026"})
     r.confirmar(pagina, "Encaminhar ao TRE", "Plebiscito no TRE", timeout=60_000)
 
     r.abrir_ato(pagina, "Registrar fase do plebiscito no TRE")

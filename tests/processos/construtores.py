@@ -197,7 +197,7 @@ DADOS: dict[str, dict[str, dict]] = {
         }
     },
     "rejeitar_pdl": {"": _sessao()},
-    "encaminhar_ao_tre": {"": {"numero_oficio": "Ofício 7/2026"}},
+    "encaminhar_ao_tre": {"": {}},
     # Os números do resultado dependem das unidades exigidas pelo processo: ver
     # `dados_resultado`, que `praticar` e `formulario_do_ato` usam para estes dois atos.
     "registrar_resultado": {"": {}},

@@ -4,7 +4,7 @@ Legislativo", "Lei") e o "nº" digitados antes dele saem, porque o documento já
 import pytest
 
 from plebiscito.forms import RegistrarResultadoForm
-from processos.forms import ApresentarPlForm, EncaminharAoTreForm, PublicarDecretoForm
+from processos.forms import ApresentarPlForm, PublicarDecretoForm
 
 
 @pytest.mark.parametrize(
@@ -21,9 +21,9 @@ from processos.forms import ApresentarPlForm, EncaminharAoTreForm, PublicarDecre
         ("Oficial 3", "Oficial 3"),
     ],
 )
-def test_numero_do_oficio_ao_tre_sem_a_especie(digitado, gravado):
-    campo = EncaminharAoTreForm.base_fields["numero_oficio"]
-    assert campo.clean(digitado) == gravado
+def test_numero_do_oficio_do_tre_sem_a_especie(digitado, gravado):
+    # O ofício em que o TRE comunica o resultado (Art. 20); o da CRT ao TRE é numerado pelo
+    # sistema (tests/instrucao/test_oficio_ao_tre.py).
     assert RegistrarResultadoForm.base_fields["oficio_tre"].clean(digitado) == gravado
 
 
@@ -41,6 +41,6 @@ def test_numero_do_decreto_e_do_projeto_sem_a_especie(formulario, campo, digitad
 
 
 def test_so_a_especie_fica_como_foi_digitada():
-    campo = EncaminharAoTreForm.base_fields["numero_oficio"]
+    campo = RegistrarResultadoForm.base_fields["oficio_tre"]
     # Nada além da espécie: fica o que foi digitado (o ato confere e o servidor corrige).
     assert campo.clean("Ofício") == "Ofício"

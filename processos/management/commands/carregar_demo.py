@@ -139,13 +139,8 @@ class Command(BaseCommand):
             data_aprovacao=publicacao,
             data_diario_oficial=publicacao,
         )
-        ato(
-            processo,
-            "encaminhar_ao_tre",
-            "presidente",
-            40,
-            numero_oficio=f"{40 + processo.numero}/{inicio.year}-CRT",
-        )
+        # O número do ofício ao TRE vem da numeração dos ofícios da CRT (Art. 19, § 1º).
+        ato(processo, "encaminhar_ao_tre", "presidente", 40)
         ato(
             processo,
             "registrar_fase_tre",
