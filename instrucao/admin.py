@@ -9,6 +9,7 @@ from instrucao.models import (
     FiguraCertidao,
     Oficio,
     RascunhoReiteracao,
+    RetificacaoRecebimento,
     SequenciaOficio,
 )
 
@@ -54,6 +55,13 @@ class RascunhoReiteracaoAdmin(SomenteLeituraAdmin):
     """Consulta; o rascunho nasce do servidor e vira reiteração só pelo Presidente (Art. 21)."""
 
     list_display = ["oficio", "preparado_por", "preparado_em", "reiteracao", "descartado_em"]
+
+
+@admin.register(RetificacaoRecebimento)
+class RetificacaoRecebimentoAdmin(SomenteLeituraAdmin):
+    """Consulta; a retificação do AR é feita pela tela do ofício, com justificativa."""
+
+    list_display = ["oficio", "recebido_em_anterior", "recebido_em", "registrada_por"]
 
 
 @admin.register(AvisoPrazo)

@@ -32,6 +32,28 @@ class RecebimentoForm(_FormOficio):
         ].help_text = f"O prazo de {dias} dias conta desta data (Art. 2º, § 3º)."
 
 
+class RetificacaoRecebimentoForm(_FormOficio):
+    """O AR lançado com a data errada; a correção fica registrada com a data anterior."""
+
+    recebido_em = CampoData(label="Data correta do recebimento (AR)")
+    justificativa = forms.CharField(
+        label="Justificativa da retificação",
+        max_length=5000,
+        widget=forms.Textarea({"rows": 3}),
+        error_messages={"required": "Informe a justificativa da retificação do AR."},
+    )
+
+    def __init__(self, *args, oficio, **kwargs):
+        kwargs.setdefault("initial", {}).setdefault("recebido_em", oficio.recebido_em)
+        super().__init__(*args, **kwargs)
+        dias = parametros_em_vigor().prazo_oficio_dias
+        anterior = f"{oficio.recebido_em:%d/%m/%Y}" if oficio.recebido_em else "—"
+        self.fields["recebido_em"].help_text = (
+            f"Registrado hoje: {anterior}. O vencimento é recalculado desta data ({dias} "
+            "dias, Art. 2º, § 3º); a data anterior fica registrada."
+        )
+
+
 SIM_NAO_VAZIO = [("", "Não certificado"), ("sim", "Sim"), ("nao", "Não")]
 
 

@@ -334,6 +334,48 @@ class FiguraCertidao(models.Model):
         return f"{self.chave} — {self.certidao}"
 
 
+class RetificacaoRecebimento(models.Model):
+    """O AR lançado com a data errada: a data certa recalcula o vencimento (Art. 2º, § 3º), e
+    a correção fica registrada com a data anterior, o vencimento anterior, a justificativa,
+    quem e quando — o ofício guarda só a data vigente."""
+
+    oficio = models.ForeignKey(
+        Oficio, on_delete=models.PROTECT, related_name="retificacoes_recebimento"
+    )
+    recebido_em_anterior = models.DateField("AR anterior")
+    vencimento_anterior = models.DateField("vencimento anterior")
+    recebido_em = models.DateField("AR retificado para")
+    vencimento = models.DateField("vencimento recalculado")
+    justificativa = models.TextField("justificativa")
+    registrada_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="retificado por",
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    registrada_em = models.DateTimeField("retificado em", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "retificação do AR"
+        verbose_name_plural = "retificações do AR"
+        ordering = ["oficio", "registrada_em", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(recebido_em=F("recebido_em_anterior")),
+                name="retificacao_ar_muda_a_data",
+            ),
+            models.CheckConstraint(
+                condition=~Q(justificativa=""), name="retificacao_ar_com_justificativa"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"AR do Ofício nº {self.oficio.numero}: {self.recebido_em_anterior:%d/%m/%Y} → "
+            f"{self.recebido_em:%d/%m/%Y}"
+        )
+
+
 class RascunhoQuerySet(models.QuerySet):
     def pendentes(self):
         """Os que aguardam o Presidente: nem emitidos nem descartados."""

@@ -23,6 +23,8 @@ from instrucao.models import (
     FiguraCertidao,
     Oficio,
     Orgao,
+    RascunhoReiteracao,
+    RetificacaoRecebimento,
     SequenciaOficio,
 )
 from processos.estados import Estado
@@ -184,6 +186,53 @@ def registrar_recebimento(*, oficio_id: int, usuario, recebido_em: date) -> Ofic
         )
         movimentar(oficio)
     return oficio
+
+
+def retificar_recebimento(
+    *, oficio_id: int, usuario, recebido_em: date, justificativa: str
+) -> RetificacaoRecebimento:
+    """O AR lançado com a data errada é corrigido pela CRT, com justificativa: o vencimento
+    é recalculado da data certa (Art. 2º, § 3º) e a correção fica registrada com as datas
+    anteriores. Só enquanto o prazo importa — ofício vigente, sem resposta — e sem rascunho
+    de reiteração pendente (que foi preparado sobre o vencimento antigo)."""
+    justificativa = (justificativa or "").strip()
+    if not justificativa:
+        raise AtoRecusado("Informe a justificativa da retificação do AR.")
+    with transaction.atomic():
+        oficio = travar_oficio(oficio_id, usuario)
+        if oficio.recebido_em is None:
+            raise AtoRecusado("O recebimento (AR) ainda não foi registrado: registre-o.")
+        if oficio.respondido_em:
+            raise AtoRecusado(
+                f"O órgão já respondeu em {oficio.respondido_em:%d/%m/%Y}: o prazo está "
+                "encerrado e o AR não se retifica."
+            )
+        if oficio.reiteracoes.exists():
+            raise AtoRecusado("Este ofício já foi reiterado (Art. 9º): o AR não se retifica.")
+        if RascunhoReiteracao.objects.pendentes().filter(oficio=oficio).exists():
+            raise AtoRecusado(
+                "Há rascunho de reiteração deste ofício aguardando o Presidente, preparado "
+                "sobre o vencimento atual: descarte-o antes de retificar o AR."
+            )
+        if recebido_em == oficio.recebido_em:
+            raise AtoRecusado(
+                f"O AR já está registrado em {recebido_em:%d/%m/%Y}: informe a data correta."
+            )
+        validar_data(recebido_em, oficio, "do recebimento (AR)")
+        retificacao = RetificacaoRecebimento.objects.create(
+            oficio=oficio,
+            recebido_em_anterior=oficio.recebido_em,
+            vencimento_anterior=oficio.vencimento,
+            recebido_em=recebido_em,
+            vencimento=calcular_vencimento(recebido_em),
+            justificativa=justificativa,
+            registrada_por=usuario,
+        )
+        oficio.recebido_em = retificacao.recebido_em
+        oficio.vencimento = retificacao.vencimento
+        oficio.save(update_fields=["recebido_em", "vencimento"])
+        movimentar(oficio)
+    return retificacao
 
 
 def movimentar(oficio: Oficio) -> None:

@@ -76,6 +76,12 @@ class LinhaOficio:
         return self.vigente and not self.oficio.respondido
 
     @property
+    def ar_retificavel(self) -> bool:
+        """O AR lançado pode ser corrigido enquanto o prazo importa (`retificar_recebimento`)."""
+        o = self.oficio
+        return self.vigente and o.recebido_em is not None and not o.respondido and not self.rascunho
+
+    @property
     def reiteravel(self) -> bool:
         return self.vigente and self.vencido
 

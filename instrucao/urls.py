@@ -13,6 +13,11 @@ urlpatterns = [
         name="oficio_recebimento",
     ),
     path(
+        "processos/<protocolo:protocolo>/oficios/<int:pk>/retificar-recebimento/",
+        views.retificar_recebimento,
+        name="oficio_retificar_recebimento",
+    ),
+    path(
         "processos/<protocolo:protocolo>/oficios/<int:pk>/resposta/",
         views.registrar_resposta,
         name="oficio_resposta",

@@ -24,6 +24,7 @@ from instrucao.forms import (
     ReiteracaoForm,
     RespostaForm,
     RetificacaoCertidaoForm,
+    RetificacaoRecebimentoForm,
     resumo_da_avaliacao,
 )
 from instrucao.models import Oficio
@@ -93,6 +94,25 @@ def registrar_recebimento(request, protocolo, pk):
         titulo="Registrar recebimento (AR)",
         sucesso=f"Recebimento registrado; o prazo de {parametros_em_vigor().prazo_oficio_dias} "
         "dias está correndo (Art. 2º, § 3º).",
+    )
+
+
+@login_required
+def retificar_recebimento(request, protocolo, pk):
+    return _ato_do_oficio(
+        request,
+        protocolo,
+        pk,
+        formulario=RetificacaoRecebimentoForm,
+        com_oficio=True,
+        executar=lambda oficio, dados: servicos.retificar_recebimento(
+            oficio_id=oficio.pk,
+            usuario=request.user,
+            recebido_em=dados["recebido_em"],
+            justificativa=dados["justificativa"],
+        ),
+        titulo="Retificar o recebimento (AR)",
+        sucesso="AR retificado; o vencimento foi recalculado e a data anterior ficou registrada.",
     )
 
 

@@ -1,7 +1,7 @@
 """Admin: toda tabela do sistema tem lista útil, em pt-BR; o estado do processo e os
 registros de auditoria e documentos emitidos não se editam nem se apagam por ali."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from django.apps import apps
@@ -13,7 +13,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from documentos.models import FalhaIntegridade, SerieDocumento
-from instrucao.models import AvisoPrazo, RascunhoReiteracao, SequenciaOficio
+from instrucao.models import (
+    AvisoPrazo,
+    RascunhoReiteracao,
+    RetificacaoRecebimento,
+    SequenciaOficio,
+)
 from plebiscito.models import AcompanhamentoTre
 from processos.models import Andamento, Processo
 from processos.registros import RegistroAcesso
@@ -56,6 +61,7 @@ HISTORICO = {
     "instrucao.FiguraCertidao": "números que a certidão atesta (lidos pela avaliação)",
     "instrucao.RascunhoReiteracao": "rascunho do servidor; a reiteração é do Presidente (Art. 21)",
     "instrucao.AvisoPrazo": "registro dos avisos de prazo enviados (não se repetem)",
+    "instrucao.RetificacaoRecebimento": "correção do AR com as datas anteriores e justificativa",
     "transparencia.Liberacao": "liberação e revogação do Art. 23, cada uma com Andamento",
     "representacao.Signatario": "lista de assinaturas do Art. 13: quem assinou e quando",
     "representacao.ImportacaoAssinaturas": "origem (arquivo, hash) das assinaturas importadas",
@@ -180,6 +186,15 @@ def _semear_historico(operador, deputado) -> None:
     oficio, *_ = semear_oficios(processo, operador, respondidos=True)
     SequenciaOficio.objects.create(ano=PASSADO.year, ultimo=3)
     RascunhoReiteracao.objects.create(oficio=oficio, enviar_em=PASSADO, preparado_por=operador)
+    RetificacaoRecebimento.objects.create(
+        oficio=oficio,
+        recebido_em_anterior=PASSADO,
+        vencimento_anterior=PASSADO,
+        recebido_em=PASSADO + timedelta(days=1),
+        vencimento=PASSADO + timedelta(days=31),
+        justificativa="AR lido errado.",
+        registrada_por=operador,
+    )
     AvisoPrazo.objects.create(
         oficio=oficio,
         evento="vencido",

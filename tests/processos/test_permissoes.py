@@ -109,6 +109,7 @@ REGRAS = {
     "processos:portal_processo": {"GET": dict.fromkeys(PAPEIS, 200)},
     "instrucao:oficio_recebimento": "REGRAS_OFICIOS",
     "instrucao:oficio_resposta": "REGRAS_OFICIOS",
+    "instrucao:oficio_retificar_recebimento": "REGRAS_OFICIOS",
     "instrucao:oficio_reiterar": "REGRAS_OFICIOS",
     "instrucao:oficio_preparar_reiteracao": "REGRAS_OFICIOS",
     "instrucao:oficio_descartar_rascunho": "REGRAS_OFICIOS",
@@ -142,6 +143,11 @@ REGRAS_OFICIOS = {
         "POST": _SO_CRT | {"servidor": 403} | dict.fromkeys(PRES, 302),
     },
     "instrucao:oficio_preparar_reiteracao": {
+        "GET": _SO_CRT | dict.fromkeys(CRT, 200),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
+    # O AR lançado com a data errada: corrigido pela CRT, com justificativa.
+    "instrucao:oficio_retificar_recebimento": {
         "GET": _SO_CRT | dict.fromkeys(CRT, 200),
         "POST": _SO_CRT | dict.fromkeys(CRT, 302),
     },
@@ -347,6 +353,11 @@ def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como
                 "numero_certidao": "7/2026",
                 "data_certidao": hoje,
             },
+        ),
+        "instrucao:oficio_retificar_recebimento": (
+            tre,
+            "retificar-recebimento",
+            {"recebido_em": hoje, "justificativa": "AR lido errado."},
         ),
         "instrucao:oficio_reiterar": (tre, "reiterar", {"enviado_em": hoje}),
         "instrucao:oficio_preparar_reiteracao": (
