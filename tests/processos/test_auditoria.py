@@ -2,6 +2,7 @@
 mais novo ao mais antigo, com o rótulo do ato. E o rito completo de cada tipo, ato a ato."""
 
 import json
+import re
 from datetime import timedelta
 from html.parser import HTMLParser
 
@@ -79,6 +80,7 @@ def test_cada_ato_grava_um_andamento_com_origem_destino_ato_usuario_data_e_dados
                 "toponimia",
                 "apuracao",
                 "abrangencia",
+                "numero_oficio",  # Art. 19, § 1º: dado pela numeração dos ofícios da CRT
             )
             if c in gravados
         }
@@ -96,6 +98,8 @@ def test_cada_ato_grava_um_andamento_com_origem_destino_ato_usuario_data_e_dados
             assert calculados["avaliacao_art2"]["atende"] is True
         if nome_ato == "apresentar_pl":
             assert calculados["toponimia"]["valido"] is True
+        if nome_ato == "encaminhar_ao_tre":
+            assert re.fullmatch(r"\d+/\d{4}-CRT", calculados["numero_oficio"])
         assert recarregar(processo).estado == andamento.estado_destino
 
 
