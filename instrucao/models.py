@@ -470,7 +470,8 @@ class EventoPrazo(models.TextChoices):
 class AvisoPrazo(models.Model):
     """Cada evento de prazo de um ofício anunciado por e-mail a cada destinatário. A linha
     só é gravada depois que o e-mail saiu; a restrição única impede anunciar o mesmo evento do
-    mesmo ofício duas vezes à mesma pessoa (execuções repetidas pelo cron)."""
+    mesmo ofício, para o mesmo vencimento, duas vezes à mesma pessoa (execuções repetidas pelo
+    cron). O vencimento entra na chave: retificado o AR, o prazo recalculado é avisado."""
 
     oficio = models.ForeignKey(Oficio, on_delete=models.PROTECT, related_name="avisos_de_prazo")
     evento = models.CharField("evento", max_length=20, choices=EventoPrazo.choices)
@@ -482,6 +483,7 @@ class AvisoPrazo(models.Model):
     )
     email = models.EmailField("enviado para", max_length=254)
     dia = models.DateField("dia da verificação")
+    vencimento = models.DateField("vencimento avisado")
     enviado_em = models.DateTimeField("enviado em", auto_now_add=True)
 
     class Meta:
@@ -490,7 +492,8 @@ class AvisoPrazo(models.Model):
         ordering = ["enviado_em", "id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["oficio", "evento", "destinatario"], name="aviso_prazo_uma_vez"
+                fields=["oficio", "evento", "destinatario", "vencimento"],
+                name="aviso_prazo_uma_vez_por_vencimento",
             ),
             models.CheckConstraint(
                 condition=Q(evento__in=EventoPrazo.values), name="aviso_prazo_evento"

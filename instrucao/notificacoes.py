@@ -3,8 +3,9 @@ recebimento, "sob pena de responsabilidade"): `manage.py verificar_prazos`, roda
 
 Cada servidor da CRT e o Presidente recebem um resumo só com o que é novo para eles: ofício
 que passou a vencer em até `DIAS_ALERTA` dias ou que venceu. Cada evento anunciado fica em
-`AvisoPrazo` (ofício, evento, destinatário), com restrição única: a mesma execução repetida
-não anuncia de novo.
+`AvisoPrazo` (ofício, evento, destinatário, vencimento), com restrição única: a mesma
+execução repetida não anuncia de novo; o AR retificado muda o vencimento, e o prazo
+recalculado é anunciado.
 
 Falha parcial (decisão): um destinatário por vez, numa transação que trava a linha do
 usuário, relê o que falta anunciar a ele, envia e só então grava os avisos. Se o SMTP
@@ -47,8 +48,8 @@ class Evento:
     texto: str
 
     @property
-    def chave(self) -> tuple[int, str]:
-        return (self.oficio.pk, self.codigo)
+    def chave(self) -> tuple[int, str, date]:
+        return (self.oficio.pk, self.codigo, self.oficio.vencimento)
 
 
 @dataclass
@@ -164,7 +165,7 @@ def _avisar(usuario, eventos: list[Evento], dia: date, connection) -> int:
         ja = set(
             AvisoPrazo.objects.filter(
                 destinatario=usuario, oficio__in=[e.oficio.pk for e in eventos]
-            ).values_list("oficio_id", "evento")
+            ).values_list("oficio_id", "evento", "vencimento")
         )
         novos = [e for e in eventos if e.chave not in ja]
         if not novos:
@@ -172,7 +173,12 @@ def _avisar(usuario, eventos: list[Evento], dia: date, connection) -> int:
         mensagem(usuario, novos, dia, connection).send()
         AvisoPrazo.objects.bulk_create(
             AvisoPrazo(
-                oficio=e.oficio, evento=e.codigo, destinatario=usuario, email=usuario.email, dia=dia
+                oficio=e.oficio,
+                evento=e.codigo,
+                destinatario=usuario,
+                email=usuario.email,
+                dia=dia,
+                vencimento=e.oficio.vencimento,
             )
             for e in novos
         )

@@ -201,6 +201,7 @@ def _semear_historico(operador, deputado) -> None:
         destinatario=operador,
         email="servidor@example.org",
         dia=PASSADO,
+        vencimento=PASSADO,
     )
     Liberacao.objects.create(
         processo=processo,

@@ -9,9 +9,11 @@ import pytest
 from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
 from django.core.management import CommandError, call_command
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.migrations.executor import MigrationExecutor
 
 from instrucao.models import AvisoPrazo, Oficio
+from instrucao.services import retificar_recebimento
 from processos.models import Processo
 from processos.papeis import SERVIDOR
 from requisitos.prazos import DIAS_ALERTA
@@ -261,10 +263,39 @@ def test_falha_para_um_destinatario_nao_impede_os_outros(processo, settings, mon
 def test_banco_impede_anunciar_o_mesmo_evento_duas_vezes(processo, servidor):
     tre = processo.oficios.get(orgao="tre")
     campos = dict(oficio=tre, evento="vencido", destinatario=servidor, email="a@b.c", dia=DIA)
-    AvisoPrazo.objects.create(**campos)
+    AvisoPrazo.objects.create(**campos, vencimento=tre.vencimento)
 
     with pytest.raises(IntegrityError), transaction.atomic():
-        AvisoPrazo.objects.create(**campos)
+        AvisoPrazo.objects.create(**campos, vencimento=tre.vencimento)
+    # Outro vencimento (o AR retificado) é outro aviso.
+    AvisoPrazo.objects.create(**campos, vencimento=tre.vencimento + timedelta(days=2))
+    assert AvisoPrazo.objects.filter(oficio=tre).count() == 2
+
+
+def test_ar_retificado_anuncia_o_vencimento_recalculado_uma_vez(processo, servidor):
+    """O TRE foi avisado como vencido em 07/09; o AR estava errado: com o AR de 10/08, vence
+    em 09/09 (ainda vencido, outro vencimento) — o servidor recebe o aviso novo, uma vez."""
+    verificar()
+    tre = processo.oficios.get(orgao="tre")
+    antes = len(mail.outbox)
+
+    retificar_recebimento(
+        oficio_id=tre.pk,
+        usuario=servidor,
+        recebido_em=date(2026, 8, 10),
+        justificativa="AR lido errado.",
+    )
+    verificar()
+
+    novos = {m.to[0]: m.body for m in mail.outbox[antes:]}
+    assert sorted(novos) == ["alice@al.mt.gov.br", "bruno@al.mt.gov.br"]
+    assert "vencimento em 09/09/2026 — vencido há 1 dia." in novos["alice@al.mt.gov.br"]
+    assert "Cartografia" not in novos["alice@al.mt.gov.br"]  # o que não mudou não se repete
+    assert set(
+        AvisoPrazo.objects.filter(oficio=tre, evento="vencido").values_list("vencimento", flat=True)
+    ) == {date(2026, 9, 7), date(2026, 9, 9)}
+    verificar()
+    assert len(mail.outbox) == antes + 2
 
 
 def test_data_invalida_e_recusada_com_mensagem(db):
@@ -295,3 +326,28 @@ def test_consultas_nao_crescem_com_o_numero_de_oficios(processo, operador):
 
     assert AvisoPrazo.objects.count() == 2 * 30
     assert len(com_30) == len(com_2)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migracao_da_chave_pelo_vencimento_preenche_os_avisos_ja_enviados(operador, servidor):
+    """instrucao 0008: os avisos anteriores recebem o vencimento atual do ofício — o que
+    já foi anunciado não volta a ser anunciado depois da atualização."""
+    processo = processo_no_estado(
+        operador, "criacao", "aguardando_certidoes", certidoes_respondidas=False
+    )
+    tre = processo.oficios.get(orgao="tre")
+    _prazo(tre, DIA - timedelta(days=3))
+    AvisoPrazo.objects.create(
+        oficio=tre,
+        evento="vencido",
+        destinatario=servidor,
+        email="a@b.c",
+        dia=DIA,
+        vencimento=date(2000, 1, 1),  # some na volta à 0007; a 0008 o refaz do ofício
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate([("instrucao", "0007_retificacao_do_ar")])
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    assert AvisoPrazo.objects.get().vencimento == DIA - timedelta(days=3)
