@@ -90,9 +90,8 @@ class LinhaOficio:
         """Art. 21: a reiteração preparada pelo servidor, que aguarda o Presidente."""
         if not self.reiteravel:
             return None
-        pendentes = getattr(self.oficio, "rascunhos_pendentes", None)
-        if pendentes is None:  # fora de `linhas_do_processo`
-            pendentes = [r for r in self.oficio.rascunhos_reiteracao.all() if r.pendente]
+        # Lidos por `linhas_do_processo`, numa consulta, para cada ofício reiterável.
+        pendentes = self.oficio.rascunhos_pendentes
         return pendentes[0] if pendentes else None
 
 
