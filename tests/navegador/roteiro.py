@@ -126,8 +126,9 @@ def abrir_ato(pagina, rotulo: str) -> None:
 
 
 def confirmar(pagina, rotulo: str, destino: str, timeout: float = 15_000) -> None:
-    """Confirma o ato e confere a mensagem com o estado em que o processo ficou."""
-    pagina.get_by_role("button", name=f"Confirmar: {rotulo}").click()
+    """Confirma o ato e confere a mensagem com o estado em que o processo ficou. O clique
+    espera a navegação do envio: o ato demorado (a cópia integral) tem o mesmo `timeout`."""
+    pagina.get_by_role("button", name=f"Confirmar: {rotulo}").click(timeout=timeout)
     mensagem = pagina.get_by_role("status").filter(has_text=f"{rotulo}: ato registrado.")
     mensagem.wait_for(timeout=timeout)
     assert f"O processo está em: {destino}." in mensagem.inner_text()
