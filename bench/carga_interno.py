@@ -34,6 +34,7 @@ from processos.views import POR_PAGINA  # noqa: E402
 USUARIO = "bench.servidor"
 TERMO_DE_BUSCA = "Esperança"
 HOST = "127.0.0.1"
+PAGINA_INEXISTENTE = "/medicao/pagina-que-nao-existe/"
 
 
 def _url_prazos() -> str | None:
@@ -54,6 +55,9 @@ def paginas() -> dict[str, dict]:
     )
     escolhidas = {
         "login": ("/entrar/", False),
+        # O piso de toda página interna: sessão, usuário com os papéis e o base.html, sem
+        # view nenhuma (o 404 de um endereço que não existe, com o usuário logado).
+        "interno_vazio": (PAGINA_INEXISTENTE, True),
         "lista_p1": ("/processos/", True),
         "lista_ultima": (f"/processos/?pagina={ultima}", True),
         "lista_prazo": ("/processos/?ordem=prazo", True),
@@ -73,7 +77,13 @@ def paginas() -> dict[str, dict]:
         "portal_processo": (f"/portal/processos/{processo.slug}/", False) if processo else None,
     }
     medidas = {
-        nome: {"url": par[0], "login": par[1]} for nome, par in escolhidas.items() if par and par[0]
+        nome: {
+            "url": par[0],
+            "login": par[1],
+            "esperado": 404 if par[0] == PAGINA_INEXISTENTE else 200,
+        }
+        for nome, par in escolhidas.items()
+        if par and par[0]
     }
     # As páginas públicas são iguais para todo visitante e ficam em cache: a medida comum é o
     # acerto; a "sem cache" esvazia o cache antes de cada requisição (só no processo, o wrk

@@ -376,9 +376,12 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # Endereço público usado nos documentos emitidos (rodapé e QR code de validação).
 URL_PUBLICA = env_str("EMANCIPACAO_URL_PUBLICA", "http://127.0.0.1:8000")
 
+# O nível vale também no handler: os avisos dos loggers do Django (404 em django.request),
+# que têm nível próprio e chegam ao root por propagação, obedecem a DJANGO_LOG_LEVEL.
+NIVEL_DO_LOG = env_str("DJANGO_LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "WARNING")},
+    "handlers": {"console": {"class": "logging.StreamHandler", "level": NIVEL_DO_LOG}},
+    "root": {"handlers": ["console"], "level": NIVEL_DO_LOG},
 }

@@ -4,6 +4,7 @@ e-mail e armazenamento dos arquivos, lidas por um processo novo como em produç�
 import pytest
 from django.db import connection
 
+from tests.ambiente import configuracao_com
 from tests.operacao.auxiliares import configuracoes, erro_de_configuracao
 
 SQLITE = {"DATABASE_URL": "sqlite:////tmp/emancipacao-teste-config.sqlite3"}
@@ -187,3 +188,18 @@ def test_s3_da_aws_sem_endpoint_nem_chaves_usa_as_credenciais_do_ambiente():
     assert opcoes["access_key"] is None
     assert opcoes["secret_key"] is None
     assert opcoes["addressing_style"] is None
+
+
+AVISO_404 = "__import__('logging').getLogger('django.request').warning('Not Found: /x/')"
+
+
+def test_nivel_do_log_vale_para_os_avisos_do_django():
+    """O 404 (aviso do logger django.request, de nível próprio) sai no nível padrão e some
+    com DJANGO_LOG_LEVEL=ERROR (o benchmark mede o 404 milhares de vezes)."""
+    padrao = configuracao_com(AVISO_404, **SQLITE)
+    assert padrao.returncode == 0, padrao.stderr
+    assert "Not Found: /x/" in padrao.stderr
+
+    so_erros = configuracao_com(AVISO_404, DJANGO_LOG_LEVEL="ERROR", **SQLITE)
+    assert so_erros.returncode == 0, so_erros.stderr
+    assert "Not Found: /x/" not in so_erros.stderr
