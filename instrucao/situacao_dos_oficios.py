@@ -6,7 +6,7 @@ para "Concluir certidões" (Art. 2º, §§ 2º e 3º), computadas dos ofícios."
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import OuterRef, Prefetch, Subquery, prefetch_related_objects
 
 from instrucao import certidoes
 from instrucao.models import (
@@ -16,6 +16,7 @@ from instrucao.models import (
     FiguraCertidao,
     Oficio,
     RascunhoReiteracao,
+    RetificacaoRecebimento,
 )
 from instrucao.services import (
     ESTADOS_QUE_ACEITAM_RETIFICACAO,
@@ -61,6 +62,8 @@ class LinhaOficio:
             "enviado": data_curta(o.enviado_em),
             "recebido": data_curta(o.recebido_em) or "—",
             "vencimento": data_curta(o.vencimento) or "—",
+            # O AR como foi lançado da primeira vez, quando a CRT o retificou depois.
+            "ar_lancado": data_curta(getattr(o, "ar_lancado_antes", None)),
         }
 
     @property
@@ -132,8 +135,15 @@ def linhas_do_processo(processo, hoje: date | None = None) -> list[LinhaOficio]:
     # à consulta só para ordenar; aqui o processo é um só, e cada prefetch agrupa pelo pai.
     figuras = Prefetch("figuras", FiguraCertidao.objects.order_by("id"))
     versoes = Certidao.objects.order_by("versao").prefetch_related(figuras)
+    # O AR retificado mostra a data lançada primeiro, na mesma consulta dos ofícios.
+    primeira_retificacao = RetificacaoRecebimento.objects.filter(oficio=OuterRef("pk")).order_by(
+        "registrada_em", "id"
+    )
     oficios = list(
         processo.oficios.select_related("reitera")
+        .annotate(
+            ar_lancado_antes=Subquery(primeira_retificacao.values("recebido_em_anterior")[:1])
+        )
         .prefetch_related(Prefetch("certidoes", versoes))
         .order_by("criado_em", "id")
     )

@@ -61,7 +61,16 @@ def _oficio(protocolo: str, pk: int) -> Oficio:
 
 
 def _ato_do_oficio(
-    request, protocolo, pk, *, formulario, executar, titulo, sucesso, com_oficio=False
+    request,
+    protocolo,
+    pk,
+    *,
+    formulario,
+    executar,
+    titulo,
+    sucesso,
+    com_oficio=False,
+    contexto_extra=None,
 ):
     if not tem_papel(request.user, SERVIDOR, PRESIDENTE):
         raise PermissionDenied("Somente a CRT registra os atos dos ofícios.")
@@ -77,6 +86,8 @@ def _ato_do_oficio(
             messages.success(request, f"{sucesso} Ofício nº {oficio.numero}.")
             return redirect("processos:detalhe", protocolo=oficio.processo.slug)
     contexto = {"oficio": oficio, "processo": oficio.processo, "form": form, "titulo": titulo}
+    if contexto_extra:
+        contexto.update(contexto_extra(oficio))
     status = 400 if request.method == "POST" else 200
     return render(request, "instrucao/oficio_ato.html", contexto, status=status)
 
@@ -113,6 +124,9 @@ def retificar_recebimento(request, protocolo, pk):
         ),
         titulo="Retificar o recebimento (AR)",
         sucesso="AR retificado; o vencimento foi recalculado e a data anterior ficou registrada.",
+        contexto_extra=lambda oficio: {
+            "retificacoes_do_ar": oficio.retificacoes_recebimento.select_related("registrada_por")
+        },
     )
 
 

@@ -8,6 +8,8 @@ from unittest import mock
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from instrucao.models import Oficio, RetificacaoRecebimento
 from instrucao.reiteracao import preparar_reiteracao, reiterar_oficio
@@ -183,7 +185,48 @@ def test_servidor_retifica_pela_tela(client, servidor, processo):
     assert "AR retificado; o vencimento foi recalculado" in html
     linha = html.split(f'data-oficio="{tre.numero}"')[1].split("</tr>")[0]
     assert "01/09/2026" in linha and "01/10/2026" in linha
+    assert "retificado; lançado antes como 08/09/2026" in linha
     assert RetificacaoRecebimento.objects.get().recebido_em_anterior == AR_ERRADO
+    # Só a linha do ofício retificado diz que o AR foi corrigido.
+    assert html.count("data-ar-retificado") == 1
+
+    historico = client.get(url).content.decode().split("data-retificacoes-ar")[1]
+    historico = historico.split("</section>")[0]
+    assert "por Alice Servidora: AR de 08/09/2026 para 01/09/2026" in historico
+    assert "vencimento de 08/10/2026 para 01/10/2026" in historico
+    assert "Justificativa: AR lido errado." in historico
+
+
+def test_segunda_retificacao_mostra_o_ar_lancado_primeiro(client, servidor, processo):
+    """A linha diz a data lançada da primeira vez; o formulário, cada correção."""
+    _retificar(processo, servidor, recebido_em=AR_CERTO, justificativa="Primeira leitura.")
+    _retificar(processo, servidor, recebido_em=date(2026, 9, 2), justificativa="Segunda.")
+    client.force_login(servidor)
+
+    html = client.get(f"/processos/{processo.slug}/").content.decode()
+
+    linha = html.split(f'data-oficio="{_tre(processo).numero}"')[1].split("</tr>")[0]
+    assert "02/09/2026" in linha and "retificado; lançado antes como 08/09/2026" in linha
+    formulario = client.get(
+        f"/processos/{processo.slug}/oficios/{_tre(processo).pk}/retificar-recebimento/"
+    ).content.decode()
+    assert formulario.count("Justificativa: ") == 2
+    assert formulario.index("Primeira leitura.") < formulario.index("Segunda.")
+
+
+def test_a_linha_do_ar_retificado_nao_custa_consulta(client, servidor, processo):
+    client.force_login(servidor)
+    url = f"/processos/{processo.slug}/"
+    client.get(url)
+    with CaptureQueriesContext(connection) as sem_retificacao:
+        client.get(url)
+    _retificar(processo, servidor)
+
+    with CaptureQueriesContext(connection) as com_retificacao:
+        html = client.get(url).content.decode()
+
+    assert "retificado; lançado antes como 08/09/2026" in html
+    assert len(com_retificacao) == len(sem_retificacao)
 
 
 def test_respondido_nao_mostra_o_botao(client, servidor, operador, processo):
