@@ -1,5 +1,7 @@
 """Quem vê, quem baixa e quem emite documentos (DOMAIN §4; Art. 19, § 1º; Art. 21-22)."""
 
+from pathlib import Path
+
 import pytest
 from django.core.management import call_command
 
@@ -39,7 +41,7 @@ def test_servidor_baixa_o_arquivo_registrado(client, servidor, parecer):
     client.force_login(servidor)
     resposta = client.get(_url(parecer), {"baixar": "1"})
     assert resposta["Content-Disposition"].startswith("attachment")
-    assert b"".join(resposta.streaming_content) == parecer.arquivo.open("rb").read()
+    assert b"".join(resposta.streaming_content) == Path(parecer.arquivo.path).read_bytes()
 
 
 def test_anonimo_e_sem_papel_nao_veem_documentos(client, sem_papel, parecer):

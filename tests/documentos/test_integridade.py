@@ -111,7 +111,7 @@ def test_documento_intacto_continua_servido_inteiro(client, parecer):
     resposta = client.get(f"/portal/documentos/{parecer.codigo}/")
 
     assert resposta.status_code == 200
-    assert b"".join(resposta.streaming_content) == parecer.arquivo.open("rb").read()
+    assert b"".join(resposta.streaming_content) == Path(parecer.arquivo.path).read_bytes()
     assert not FalhaIntegridade.objects.exists()
 
 
@@ -163,7 +163,7 @@ def test_a_mesma_adulteracao_e_registrada_uma_vez_e_uma_nova_outra_vez(client, p
 
 
 def test_validar_nao_diz_autentico_quando_a_copia_guardada_foi_alterada(client, parecer):
-    original = parecer.arquivo.open("rb").read()
+    original = Path(parecer.arquivo.path).read_bytes()
     _adulterar(parecer.arquivo)
 
     por_codigo = client.get("/validar/", {"codigo": parecer.codigo})

@@ -1,5 +1,7 @@
 """/validar/: código real, substituído, errado, malformado, arquivo adulterado, limite."""
 
+from pathlib import Path
+
 import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -59,13 +61,15 @@ def test_codigo_desconhecido_ou_malformado_responde_nao_encontrado(client, db, c
 
 
 def test_arquivo_identico_confere(client, extrato):
-    arquivo = SimpleUploadedFile("x.pdf", extrato.arquivo.open("rb").read(), "application/pdf")
+    arquivo = SimpleUploadedFile(
+        "x.pdf", Path(extrato.arquivo.path).read_bytes(), "application/pdf"
+    )
     resposta = client.post("/validar/", {"codigo": extrato.codigo, "arquivo": arquivo})
     assert "O arquivo enviado é idêntico ao registrado" in resposta.content.decode()
 
 
 def test_arquivo_adulterado_e_denunciado(client, extrato):
-    conteudo = bytearray(extrato.arquivo.open("rb").read())
+    conteudo = bytearray(Path(extrato.arquivo.path).read_bytes())
     conteudo[len(conteudo) // 2] ^= 0x01
     arquivo = SimpleUploadedFile("x.pdf", bytes(conteudo), "application/pdf")
     resposta = client.post("/validar/", {"codigo": extrato.codigo, "arquivo": arquivo})

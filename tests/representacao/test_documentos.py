@@ -3,6 +3,7 @@ anulação com justificativa e a conferência do hash do arquivo armazenado."""
 
 import hashlib
 import re
+from pathlib import Path
 
 import pytest
 from django.core.exceptions import PermissionDenied
@@ -108,7 +109,7 @@ def test_envio_grava_a_versao_1_com_hash_paginas_e_nome_gerado(servidor, process
     assert (documento.enviado_por, documento.anulado_em) == (servidor, None)
     ano = timezone.localdate().year
     assert re.fullmatch(rf"representacao/{ano}/[0-9a-f]{{32}}\.pdf", documento.arquivo.name)
-    assert default_storage.open(documento.arquivo.name).read() == conteudo
+    assert Path(documento.arquivo.path).read_bytes() == conteudo
     assert recarregar(processo).ultima_movimentacao > antes
 
 
@@ -131,8 +132,8 @@ def test_novo_envio_do_mesmo_item_e_nova_versao_e_a_anterior_continua(servidor, 
     assert (v1.versao, v2.versao, outro.versao) == (1, 2, 1)
     assert linha.vigente == v2
     assert linha.versoes == [v2, v1]
-    assert default_storage.open(v1.arquivo.name).read() == primeiro
-    assert default_storage.open(v2.arquivo.name).read() == segundo
+    assert Path(v1.arquivo.path).read_bytes() == primeiro
+    assert Path(v2.arquivo.path).read_bytes() == segundo
     assert conferir_hash(v1) and conferir_hash(v2)
     assert DocumentoRepresentacao.objects.count() == 3
 
