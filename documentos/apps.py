@@ -1,4 +1,16 @@
 from django.apps import AppConfig
+from django.core import checks
+
+
+def pdf_disponivel(app_configs, **kwargs) -> list[checks.CheckMessage]:
+    """`manage.py check` avisa quando os PDFs não podem ser feitos: o sistema sobe e serve
+    as telas, mas todo ato que emite documento responderá 503 até instalarem o que falta."""
+    from documentos.pdf import motivo_sem_pdf
+
+    motivo = motivo_sem_pdf()
+    if motivo is None:
+        return []
+    return [checks.Warning(motivo, id="documentos.W001")]
 
 
 class DocumentosConfig(AppConfig):
@@ -6,6 +18,7 @@ class DocumentosConfig(AppConfig):
     verbose_name = "Documentos emitidos"
 
     def ready(self):
+        checks.register(pdf_disponivel)
         """O painel "Documentos emitidos" da página do processo só consulta a tabela quando
         a consulta do processo anota que há algum (STYLE, regra 6)."""
         from documentos.templatetags import documentos as painel

@@ -1,9 +1,15 @@
 """O único caminho de HTML para PDF: `render_pdf()`.
 
 Todos os modelos ficam em `templates/pdf/` e estendem `pdf/base.html`, que define A4, o
-cabeçalho da ALMT/CRT e o rodapé "Página X de Y" por caixas de margem do CSS `@page`
-(nada de internos do WeasyPrint). Os textos vêm escapados pelo próprio Django; o
-WeasyPrint nunca busca nada na rede — só `data:` e arquivos de diretórios autorizados.
+cabeçalho da ALMT/CRT, o rodapé "Página X de Y" por caixas de margem do CSS `@page` (nada de
+internos do WeasyPrint) e as fontes, que vêm do próprio projeto (documentos/fontes/): o mesmo
+documento sai com as mesmas linhas em qualquer máquina. Os textos vêm escapados pelo próprio
+Django; o WeasyPrint nunca busca nada na rede — só `data:` e arquivos de diretórios
+autorizados.
+
+O WeasyPrint (e, com ele, as bibliotecas Pango do sistema) só é carregado quando um PDF é
+feito (documentos.motor_pdf): sem elas o sistema sobe, migra e serve tudo o mais, e o pedido de
+um PDF recebe o 503 com o que falta (`PDFIndisponivel`).
 """
 
 import hashlib
@@ -13,15 +19,36 @@ from pathlib import Path
 import segno
 from django.conf import settings
 from django.template.loader import render_to_string
-from weasyprint import HTML, URLFetcher
-from weasyprint.text.fonts import FontConfiguration
 
-# Configuração de fontes reaproveitada entre renderizações (o fontconfig é caro de abrir).
-_FONTES = FontConfiguration()
+from emancipacao.erros import ServicoIndisponivel
+
+FONTES = Path(__file__).resolve().parent / "fontes"
+PACOTES_DO_SISTEMA = "libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0"
 
 
-class RecursoRecusado(Exception):
-    """O documento tentou carregar algo de fora (rede ou arquivo não autorizado)."""
+class PDFIndisponivel(ServicoIndisponivel):
+    """O WeasyPrint não carrega: faltam as bibliotecas do sistema de que ele precisa."""
+
+
+def motivo_sem_pdf() -> str | None:
+    """None quando os PDFs podem ser feitos; senão, por quê (para o `manage.py check`)."""
+    try:
+        _motor()
+    except PDFIndisponivel as erro:
+        return erro.mensagem
+    return None
+
+
+def _motor():
+    try:
+        from documentos import motor_pdf
+    except (ImportError, OSError) as erro:
+        raise PDFIndisponivel(
+            "A geração de PDF está indisponível neste servidor: faltam bibliotecas do sistema "
+            f"({erro}). Nada foi gravado. O administrador deve instalar: apt-get install "
+            f"{PACOTES_DO_SISTEMA}."
+        ) from erro
+    return motor_pdf
 
 
 @dataclass(frozen=True)
@@ -51,29 +78,6 @@ class Autenticacao:
         return segno.make(self.url_qr, error="m").png_data_uri(scale=6, border=0)
 
 
-def _diretorios_autorizados() -> tuple[Path, ...]:
-    return (Path(settings.MEDIA_ROOT).resolve(), Path(settings.BASE_DIR, "static").resolve())
-
-
-class BuscadorRestrito(URLFetcher):
-    """Fetcher do WeasyPrint: `data:` e arquivos locais de diretórios autorizados; nada mais.
-    Um texto hostil que escapasse do escapamento ainda assim não faria o servidor buscar
-    URLs da rede nem ler arquivos arbitrários."""
-
-    def __init__(self, diretorios: tuple[Path, ...] = ()):
-        super().__init__(allowed_protocols={"data", "file"}, fail_on_errors=True)
-        self.diretorios = (*_diretorios_autorizados(), *diretorios)
-
-    def fetch(self, url, headers=None):
-        if url.startswith("file:"):
-            caminho = Path(url.removeprefix("file://").split("?")[0]).resolve()
-            if not any(caminho.is_relative_to(d) for d in self.diretorios):
-                raise RecursoRecusado(f"Recurso não autorizado no documento: {url[:80]}")
-        elif not url.startswith("data:"):
-            raise RecursoRecusado(f"Recurso não autorizado no documento: {url[:80]}")
-        return super().fetch(url, headers)
-
-
 def html_do_documento(
     template: str, contexto: dict, *, minuta: bool, autenticacao: Autenticacao | None
 ) -> str:
@@ -94,9 +98,7 @@ def hash_do_conteudo(template: str, contexto: dict, extras: tuple[str, ...] = ()
 
 def documento_weasyprint(html: str, diretorios: tuple[Path, ...] = ()):
     """O documento paginado (para quem precisa saber em que página caiu cada âncora)."""
-    return HTML(
-        string=html, base_url=str(settings.BASE_DIR), url_fetcher=BuscadorRestrito(diretorios)
-    ).render(font_config=_FONTES)
+    return _motor().documento(html, diretorios)
 
 
 def render_pdf(

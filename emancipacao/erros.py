@@ -27,6 +27,17 @@ MENSAGEM_INDISPONIVEL = (
 )
 
 
+class ServicoIndisponivel(Exception):
+    """Uma parte do sistema sem a qual a requisição não se completa (o gerador de PDF sem as
+    bibliotecas do sistema, por exemplo): 503 com a mensagem, que diz o que falta e a quem
+    cabe. Quem a levanta garante que nada foi gravado pela metade (a transação do ato)."""
+
+    def __init__(self, mensagem: str, *, espera: int = ESPERA_EM_SEGUNDOS):
+        super().__init__(mensagem)
+        self.mensagem = mensagem
+        self.espera = espera
+
+
 def e_da_api(request) -> bool:
     return request.path_info.startswith("/api/")
 
@@ -71,6 +82,13 @@ def banco_indisponivel(request, exc: BaseException) -> HttpResponse:
     return resposta
 
 
+def servico_indisponivel(request, exc: ServicoIndisponivel) -> HttpResponse:
+    logger.error("Serviço indisponível em %s %s: %s", request.method, request.path, exc)
+    resposta = pagina_de_erro(request, status=503, template="503.html", mensagem=exc.mensagem)
+    resposta["Retry-After"] = str(exc.espera)
+    return resposta
+
+
 class BancoIndisponivelMiddleware:
     """O primeiro da lista: a última palavra sobre as exceções das views."""
 
@@ -81,6 +99,8 @@ class BancoIndisponivelMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
+        if isinstance(exception, ServicoIndisponivel):
+            return servico_indisponivel(request, exception)
         erro = _erro_de_banco(exception)
         return banco_indisponivel(request, erro) if erro is not None else None
 

@@ -1,15 +1,26 @@
 """Filtros dos modelos de PDF: datas por extenso e números no padrão brasileiro."""
 
 from django import template
+from django.utils.html import format_html
 
 from documentos import formatacao
 
 register = template.Library()
 
 register.filter("data_extenso", formatacao.data_extenso)
-register.filter("data_curta", formatacao.data_curta)
-register.filter("data_hora", formatacao.data_hora)
 register.filter("numero_br", formatacao.numero)
+
+
+# Numa coluna estreita, "18/09/2026" partido em "18/09/20" e "26" é outra data: a data
+# curta nunca quebra (classe nowrap de pdf/base.html).
+@register.filter
+def data_curta(valor) -> str:
+    return format_html('<span class="nowrap">{}</span>', formatacao.data_curta(valor))
+
+
+@register.filter
+def data_hora(valor) -> str:
+    return format_html('<span class="nowrap">{}</span>', formatacao.data_hora(valor))
 
 
 LIMITE_PARAGRAFO = 4000

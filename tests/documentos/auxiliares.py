@@ -16,14 +16,21 @@ def _legivel(texto_: str) -> str:
     return _CONTROLE.sub("", _HIFEN_NA_QUEBRA.sub("", texto_.replace("\x00", "")))
 
 
+def _corrido(texto_: str) -> str:
+    return " ".join(texto_.split())
+
+
 def paginas_texto(caminho) -> list[str]:
-    return [_legivel(pagina.extract_text() or "") for pagina in PdfReader(str(caminho)).pages]
+    """O texto de cada página, corrido: as quebras de linha viram espaços, de modo que o
+    que se afirma sobre o texto não depende de onde a página quebrou as linhas."""
+    leitor = PdfReader(str(caminho))
+    return [_corrido(_legivel(pagina.extract_text() or "")) for pagina in leitor.pages]
 
 
 def texto(caminho) -> str:
-    """O texto do PDF como um leitor o copiaria, extraído pelo pypdf (sem programas do
+    """O texto do PDF como um leitor o leria, extraído pelo pypdf (sem programas do
     sistema: `make test` roda numa máquina só com Python). Junta as palavras hifenizadas na
-    quebra de linha (U+2010), como um leitor as lê."""
+    quebra de linha (U+2010) e corre as linhas num texto só."""
     return "\n".join(paginas_texto(caminho))
 
 

@@ -12,11 +12,10 @@ from documentos.emissao import emitir
 from documentos.models import Documento
 from tests.processos.test_concorrencia import (
     _em_paralelo,
-    postgresql,  # noqa: F401 — a fixture
     transacional,
 )
 
-pytestmark = pytest.mark.usefixtures("postgresql")
+pytestmark = pytest.mark.so_postgresql
 
 
 def _pagina_em_branco(autenticacao, destino) -> None:
