@@ -142,14 +142,38 @@ def _migracoes_pendentes(alias: str) -> list[str]:
     return [f"{migracao.app_label}.{migracao.name}" for migracao, _ in plano]
 
 
+def extrair_so_dados(pacote: tarfile.TarFile, pasta: Path) -> None:
+    """Só pastas e arquivos comuns, todos dentro de `pasta`: nada de links, dispositivos nem
+    caminhos que saiam dela — o filtro "data" do tarfile, que o Python 3.11.2 do Debian 12 não
+    tem (veio no 3.11.4): lá, a mesma conferência é feita aqui antes de extrair."""
+    if hasattr(tarfile, "data_filter"):
+        try:
+            pacote.extractall(pasta, filter="data")
+        except tarfile.FilterError as erro:
+            raise FalhaOperacao(f"Pacote da mídia recusado: {erro}") from erro
+        return
+    membros = pacote.getmembers()
+    conferir_membros(membros, pasta)
+    pacote.extractall(pasta, members=membros)
+
+
+def conferir_membros(membros: list[tarfile.TarInfo], pasta: Path) -> None:
+    destino = pasta.resolve()
+    for membro in membros:
+        dentro = (destino / membro.name).resolve().is_relative_to(destino)
+        if not (membro.isfile() or membro.isdir()) or not dentro:
+            raise FalhaOperacao(
+                f"Pacote da mídia recusado: {membro.name!r} não é arquivo comum dentro da pasta."
+            )
+
+
 def _pasta_da_midia(midia: Path, pilha: ExitStack) -> Path:
     if midia.is_dir():
         return midia
     if midia.is_file() and tarfile.is_tarfile(midia):
         pasta = Path(pilha.enter_context(tempfile.TemporaryDirectory(prefix="ensaio-midia-")))
         with tarfile.open(midia) as pacote:
-            # filter="data": nada fora da pasta, nem links, nem dispositivos.
-            pacote.extractall(pasta, filter="data")
+            extrair_so_dados(pacote, pasta)
         return pasta
     raise FalhaOperacao(
         f"{midia}: não é a pasta dos arquivos nem um pacote .tar(.gz) da cópia de segurança."

@@ -3,6 +3,7 @@ pg_dump e o pacote dos arquivos; `ensaio_restauracao` os restaura num banco desc
 confere cada arquivo registrado com o SHA-256 do banco restaurado."""
 
 import hashlib
+import io
 import shutil
 import tarfile
 import uuid
@@ -16,31 +17,32 @@ from django.db import connection
 
 from documentos.models import Documento
 from operacao.postgres import banco_existe
-from operacao.restauracao import campos_de_arquivo
+from operacao.restauracao import (
+    FalhaOperacao,
+    campos_de_arquivo,
+    conferir_membros,
+    extrair_so_dados,
+)
 from representacao.models import DocumentoRepresentacao
 from tests.operacao.auxiliares import processo_com_documentos
 
 NO_POSTGRESQL = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 CLIENTE = all(shutil.which(p) for p in ("pg_dump", "pg_restore", "createdb", "dropdb", "psql"))
-# Decidido na coleta, antes de o banco do teste ser preparado.
-so_no_postgresql = pytest.mark.skipif(
-    not (NO_POSTGRESQL and CLIENTE),
-    reason="A cópia (pg_dump) e o ensaio de restauração (pg_restore) são do PostgreSQL: rode "
-    "com DATABASE_URL=postgres://... e o cliente instalado (apt-get install postgresql-client).",
-)
+# A cópia (pg_dump) e o ensaio de restauração (pg_restore) são do PostgreSQL.
+so_no_postgresql = pytest.mark.so_postgresql
 # Os testes transacionais (o pg_dump, outro processo, só vê o que foi confirmado) usam
 # serialized_rollback: os grupos dos papéis vêm de uma migração de dados, e o flush os
 # apagaria para os testes seguintes.
 
 
 @pytest.fixture
-def postgresql():
-    if not (NO_POSTGRESQL and CLIENTE):
-        pytest.skip("Só no PostgreSQL com o cliente instalado.")
+def cliente_postgresql():
+    if not CLIENTE:
+        pytest.skip("Sem o cliente do PostgreSQL (apt-get install postgresql-client).")
 
 
 @pytest.fixture
-def banco_do_ensaio(postgresql):
+def banco_do_ensaio(cliente_postgresql):
     """Um nome só deste teste; o banco é apagado no fim, mesmo que o teste falhe."""
     nome = f"ensaio_teste_{uuid.uuid4().hex[:12]}"
     yield nome
@@ -115,7 +117,7 @@ def test_arquivo_adulterado_ou_perdido_reprova_o_ensaio(
     banco, midia = _copia(tmp_path)
     restaurada = tmp_path / "restaurada"
     with tarfile.open(midia) as pacote:
-        pacote.extractall(restaurada, filter="data")
+        extrair_so_dados(pacote, restaurada)
     adulterado = restaurada / extrato.arquivo.name
     conteudo = bytearray(adulterado.read_bytes())
     conteudo[len(conteudo) // 2] ^= 0x01
@@ -158,9 +160,10 @@ def test_manter_deixa_o_banco_do_ensaio_para_exame(
     assert banco_existe(banco_do_ensaio, connection.settings_dict)
 
 
+@so_no_postgresql
 @pytest.mark.django_db
 def test_ensaio_nao_restaura_sobre_o_banco_em_uso_nem_sobre_um_existente(
-    postgresql, tmp_path, capsys
+    cliente_postgresql, tmp_path, capsys
 ):
     copia = tmp_path / "banco.dump"
     copia.write_bytes(b"qualquer")
@@ -172,10 +175,9 @@ def test_ensaio_nao_restaura_sobre_o_banco_em_uso_nem_sobre_um_existente(
         _ensaio(capsys, "--copia", str(copia), "--midia", str(tmp_path), "--banco", "postgres")
 
 
+@so_no_postgresql
 @pytest.mark.django_db
-def test_ensaio_recusa_nome_de_banco_perigoso_e_copia_invalida(
-    postgresql, banco_do_ensaio, tmp_path, capsys
-):
+def test_ensaio_recusa_nome_de_banco_perigoso_e_copia_invalida(banco_do_ensaio, tmp_path, capsys):
     copia = tmp_path / "banco.dump"
     copia.write_bytes(b"isto nao e um pg_dump")
 
@@ -199,3 +201,34 @@ def test_no_sqlite_a_copia_e_o_ensaio_dizem_que_sao_do_postgresql(tmp_path):
     with pytest.raises(CommandError, match="são do PostgreSQL de produção"):
         call_command("ensaio_restauracao", "--copia", "x.dump", "--midia", str(tmp_path))
     assert settings.MEDIA_ROOT  # a recusa vem antes de tocar em qualquer arquivo
+
+
+def _pacote_hostil(tmp_path, membro: tarfile.TarInfo) -> Path:
+    caminho = tmp_path / "midia.tar.gz"
+    with tarfile.open(caminho, "w:gz") as pacote:
+        pacote.addfile(membro, io.BytesIO(b"x") if membro.isfile() else None)
+    return caminho
+
+
+def _link(nome: str) -> tarfile.TarInfo:
+    membro = tarfile.TarInfo(nome)
+    membro.type, membro.linkname = tarfile.SYMTYPE, "/etc/passwd"
+    return membro
+
+
+def _arquivo(nome: str) -> tarfile.TarInfo:
+    membro = tarfile.TarInfo(nome)
+    membro.size = 1
+    return membro
+
+
+@pytest.mark.parametrize("membro", [_link("documentos/x.pdf"), _arquivo("../../fora.pdf")])
+def test_pacote_da_midia_com_link_ou_caminho_para_fora_e_recusado(tmp_path, membro):
+    """Nos dois caminhos: o filtro "data" do Python novo e a conferência do 3.11.2."""
+    caminho = _pacote_hostil(tmp_path, membro)
+
+    with tarfile.open(caminho) as pacote, pytest.raises(FalhaOperacao, match="recusado"):
+        extrair_so_dados(pacote, tmp_path / "destino")
+    with tarfile.open(caminho) as pacote, pytest.raises(FalhaOperacao, match="recusado"):
+        conferir_membros(pacote.getmembers(), tmp_path / "destino")
+    assert not (tmp_path / "fora.pdf").exists()
