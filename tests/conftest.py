@@ -4,12 +4,44 @@ de volta ao estado das migrações depois de cada teste transacional."""
 from unittest import mock
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Group, User
 from pytest_django.plugin import blocking_manager_key
 
 from processos.papeis import DEPUTADO, GRUPOS, MESA, PRESIDENTE, SERVIDOR
 
 SENHA = "senha-de-teste-123"
+
+# Testes que só o PostgreSQL executa (threads e processos reais, pg_dump, índices dele): no
+# SQLite ficam pulados com este motivo, e `make test` os roda em seguida num PostgreSQL
+# (ferramentas/testar.py).
+SO_POSTGRESQL = "so_postgresql"
+MOTIVO_SO_POSTGRESQL = "só no PostgreSQL (`make test` os roda num, se achar: TESTES_POSTGRES_URL)"
+
+
+def _no_postgresql() -> bool:
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
+def pytest_collection_modifyitems(config, items):
+    if _no_postgresql():
+        return
+    pular = pytest.mark.skip(reason=MOTIVO_SO_POSTGRESQL)
+    for item in items:
+        if item.get_closest_marker(SO_POSTGRESQL):
+            item.add_marker(pular)
+
+
+def pytest_terminal_summary(terminalreporter):
+    pulados = [
+        r
+        for r in terminalreporter.stats.get("skipped", [])
+        if MOTIVO_SO_POSTGRESQL in str(getattr(r, "longrepr", ""))
+    ]
+    if pulados:
+        terminalreporter.write_line(
+            f"{len(pulados)} testes pulados por serem {MOTIVO_SO_POSTGRESQL}."
+        )
 
 
 @pytest.fixture(autouse=True)

@@ -130,11 +130,10 @@ def test_apagar_e_esvaziar_valem_para_a_memoria_e_para_o_banco(portal):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.so_postgresql
 def test_no_postgresql_a_gravacao_sem_esperar_o_disco_nao_vale_para_o_resto(portal):
     """A gravação fora de transação é confirmada sem esperar o disco (synchronous_commit só
     dela); a sessão continua a esperar nas gravações dos atos."""
-    if connection.vendor != "postgresql":
-        pytest.skip("synchronous_commit é do PostgreSQL. Rode com DATABASE_URL=postgres://...")
 
     portal.set("pagina", "conteúdo")
 

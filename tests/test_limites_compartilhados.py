@@ -90,15 +90,6 @@ def test_dois_clientes_do_mesmo_endereco_somam_no_mesmo_limite(settings):
 
 
 @pytest.fixture
-def postgresql():
-    if connection.vendor != "postgresql":
-        pytest.skip(
-            "Processos e threads reais só no PostgreSQL (o SQLite de teste fica em memória, "
-            "invisível a outro processo). Rode com DATABASE_URL=postgres://..."
-        )
-
-
-@pytest.fixture
 def cache_limpo_ao_fim():
     """Testes transacionais gravam de fato na tabela de cache, que o flush não esvazia."""
     yield
@@ -145,7 +136,8 @@ def _outro_processo(vezes: int) -> str:
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_limite_vale_entre_dois_processos(postgresql, cache_limpo_ao_fim, settings):
+@pytest.mark.so_postgresql
+def test_limite_vale_entre_dois_processos(cache_limpo_ao_fim, settings):
     settings.SIMULADOR_LIMITE = LIMITE
 
     assert _outro_processo(2) == "200,200"
@@ -154,7 +146,8 @@ def test_limite_vale_entre_dois_processos(postgresql, cache_limpo_ao_fim, settin
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_incrementos_simultaneos_nao_se_perdem(postgresql, cache_limpo_ao_fim):
+@pytest.mark.so_postgresql
+def test_incrementos_simultaneos_nao_se_perdem(cache_limpo_ao_fim):
     """O DatabaseCache puro lê e regrava: threads simultâneas perderiam contagens."""
     cache.set("contador", 0)
     barreira = threading.Barrier(6)

@@ -6,7 +6,11 @@ import shutil
 
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# O do Debian; no Ubuntu 24.04, o snap (/snap/bin/chromium); CHROMIUM_PATH escolhe outro.
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or next(
+    (c for c in ("/usr/bin/chromium", "/snap/bin/chromium") if os.path.exists(c)),
+    shutil.which("chromium") or "/usr/bin/chromium",
+)
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -20,7 +24,7 @@ ARGS = [
 
 @pytest.fixture(scope="session")
 def navegador():
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+    if not os.path.exists(CHROMIUM):
         pytest.skip(
             f"Chromium não encontrado em {CHROMIUM}: testes de navegador pulados. Para rodá-los, "
             "instale o do Debian (apt-get install chromium) ou aponte CHROMIUM_PATH para ele."
@@ -56,7 +60,9 @@ def pagina(navegador, live_server):
         "console",
         lambda msg: erros_console.append(msg.text) if msg.type == "error" else None,
     )
-    pagina.set_default_timeout(15_000)
+    # Generoso: numa máquina de 2 núcleos carregada, um ato que emite PDFs passa de 15 s; as
+    # esperas são por condição (elemento, navegação), então o limite só pesa quando falha.
+    pagina.set_default_timeout(60_000)
     pagina.url_base = live_server.url
     pagina.erros_console = erros_console
     pagina.violacoes_csp = violacoes

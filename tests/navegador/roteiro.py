@@ -350,3 +350,13 @@ def validar_documento(pagina, codigo: str, arquivo: Path, titulo: str, protocolo
     )
     assert pagina.get_by_role("heading", name=titulo, level=2).is_visible()
     assert f"Processo nº {protocolo} — " in texto(pagina.get_by_role("main"))
+
+
+def esperar_ate(pagina, condicao, *, segundos: float = 30) -> bool:
+    """Espera uma condição do lado do Python (o que a página avisou por função exposta),
+    dando a vez ao laço do Playwright; nunca um sleep fixo."""
+    for _ in range(int(segundos * 20)):
+        if condicao():
+            return True
+        pagina.wait_for_timeout(50)
+    return condicao()

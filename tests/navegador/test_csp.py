@@ -5,6 +5,8 @@ alguma —, e uma violação de fato é percebida."""
 import pytest
 from django.contrib.auth.models import User
 
+from tests.navegador.roteiro import esperar_ate
+
 pytestmark = [
     pytest.mark.navegador,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
@@ -46,7 +48,7 @@ def test_bloqueio_do_login_aparece_em_portugues(pagina):
 def test_violacao_da_csp_e_percebida(pagina):
     pagina.goto(pagina.url_base + "/simulador/")
     pagina.evaluate("document.body.setAttribute('style', 'color: red')")
-    pagina.wait_for_timeout(300)
-    assert any("style-src" in v for v in pagina.violacoes_csp)
+
+    assert esperar_ate(pagina, lambda: any("style-src" in v for v in pagina.violacoes_csp))
     pagina.violacoes_csp.clear()
     pagina.erros_console.clear()

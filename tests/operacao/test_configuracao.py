@@ -29,10 +29,9 @@ def test_postgresql_sem_jit_por_padrao_e_a_url_pode_mudar():
     assert banco["OPTIONS"]["options"] == "-c jit=on"
 
 
+@pytest.mark.so_postgresql
 @pytest.mark.django_db
 def test_conexao_do_app_no_postgresql_tem_o_jit_desligado():
-    if connection.vendor != "postgresql":
-        pytest.skip("Só no PostgreSQL: o JIT é dele.")
     with connection.cursor() as cursor:
         cursor.execute("SHOW jit")
         assert cursor.fetchone()[0] == "off"

@@ -80,7 +80,7 @@ def test_texto_municipio_e_protocolo_juntos(client, servidor, textos):
 
 
 @pytest.mark.django_db
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="índice do PostgreSQL")
+@pytest.mark.so_postgresql
 def test_a_busca_usa_o_indice_de_trigramas(textos):
     """A expressão da busca é a do índice da migração: se uma mudar sem a outra, o
     PostgreSQL volta a ler a tabela inteira."""

@@ -27,15 +27,6 @@ from tests.processos.construtores import (
 transacional = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 
-@pytest.fixture
-def postgresql():
-    if connection.vendor != "postgresql":
-        pytest.skip(
-            "Concorrência com threads reais só no PostgreSQL (o SQLite de teste fica em "
-            "memória e serializa tudo). Rode com DATABASE_URL=postgres://..."
-        )
-
-
 def _em_paralelo(funcoes) -> list:
     """Roda as funções ao mesmo tempo (barreira) e devolve ("ok", valor) ou ("erro", exc)."""
     barreira = threading.Barrier(len(funcoes))
@@ -87,7 +78,8 @@ def test_protocolo_que_falha_nao_deixa_lacuna_na_numeracao(servidor):
 
 
 @transacional
-def test_protocolos_simultaneos_recebem_numeros_distintos_e_consecutivos(postgresql, servidor):
+@pytest.mark.so_postgresql
+def test_protocolos_simultaneos_recebem_numeros_distintos_e_consecutivos(servidor):
     ano = timezone.localdate().year
     n = 8
 
@@ -99,7 +91,8 @@ def test_protocolos_simultaneos_recebem_numeros_distintos_e_consecutivos(postgre
 
 
 @transacional
-def test_protocolo_que_falha_entre_simultaneos_nao_deixa_lacuna(postgresql, servidor):
+@pytest.mark.so_postgresql
+def test_protocolo_que_falha_entre_simultaneos_nao_deixa_lacuna(servidor):
     ano = timezone.localdate().year
     funcoes = [lambda: protocolar(servidor).protocolo] * 5
     funcoes.insert(2, lambda: protocolar_processo(usuario=servidor, dados=_protocolo_que_falha()))
@@ -114,7 +107,8 @@ def test_protocolo_que_falha_entre_simultaneos_nao_deixa_lacuna(postgresql, serv
 
 
 @transacional
-def test_dois_atos_ao_mesmo_tempo_no_mesmo_processo_so_um_vale(postgresql, servidor, presidente):
+@pytest.mark.so_postgresql
+def test_dois_atos_ao_mesmo_tempo_no_mesmo_processo_so_um_vale(servidor, presidente):
     processo = protocolar_instruido(servidor)
 
     resultados = _em_paralelo(
@@ -138,9 +132,8 @@ def test_dois_atos_ao_mesmo_tempo_no_mesmo_processo_so_um_vale(postgresql, servi
 
 
 @transacional
-def test_atos_conflitantes_simultaneos_sem_estado_esperado_um_e_recusado(
-    postgresql, servidor, presidente
-):
+@pytest.mark.so_postgresql
+def test_atos_conflitantes_simultaneos_sem_estado_esperado_um_e_recusado(servidor, presidente):
     """Sem o estado visto pelo usuário, a trava da linha ainda impede a atualização perdida:
     o segundo ato é avaliado no estado que o primeiro deixou, e ali ele não cabe."""
     processo = protocolar(servidor)
