@@ -7,14 +7,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-# WeasyPrint (instalação por wheels no Debian ≥ 11): Pango, PangoFT2 e o subconjunto de
-# fontes do HarfBuzz (GLib, HarfBuzz e Fontconfig vêm como dependências deles); as fontes
-# Liberation e DejaVu que os templates de PDF pedem. Fora do WeasyPrint, só o cliente do
-# PostgreSQL 15, para `fazer_copia` e `ensaio_restauracao` (pg_dump, pg_restore).
+# Os pacotes do perfil `execucao` de ferramentas/preparar.py: WeasyPrint (Pango, PangoFT2 e o
+# subconjunto de fontes do HarfBuzz; GLib, HarfBuzz e Fontconfig vêm como dependências) e a
+# DejaVu, reserva para o caractere que as fontes do projeto (documentos/fontes/) não têm.
+# Fora do WeasyPrint, só o cliente do PostgreSQL 15, para `fazer_copia` e
+# `ensaio_restauracao` (pg_dump, pg_restore).
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
-        libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 \
-        fonts-liberation fonts-dejavu-core \
+        libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core \
         postgresql-client-15 \
     && rm -rf /var/lib/apt/lists/*
 
@@ -25,9 +25,11 @@ RUN useradd --system --uid 10001 --user-group --create-home --home-dir /home/ema
     && install -d -o emancipacao -g emancipacao /var/lib/emancipacao/media
 
 WORKDIR /app
-# As dependências primeiro (camada reaproveitada enquanto o pyproject.toml não muda).
+# As dependências primeiro (camada reaproveitada enquanto elas não mudam), nas versões
+# travadas do perfil de execução — as mesmas de `make run`.
 COPY pyproject.toml ./
-RUN pip install .
+COPY dependencias/execucao.txt dependencias/
+RUN pip install -c dependencias/execucao.txt .
 COPY . .
 RUN DJANGO_SECRET_KEY=somente-para-o-collectstatic python manage.py collectstatic --no-input
 

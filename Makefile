@@ -1,45 +1,49 @@
-# Os dois comandos do README: `make run` (instala, prepara o SQLite com dados de
-# demonstração e serve em http://127.0.0.1:8000) e `make test` (a suíte inteira).
+# Os dois comandos do README: `make run` (prepara a máquina, o SQLite com dados de
+# demonstração, e serve em http://127.0.0.1:8000) e `make test` (a suíte inteira).
+# Cada um confere antes os pacotes do sistema e o .venv (ferramentas/preparar.py): instala o
+# que falta como root ou com sudo sem senha; senão para com a linha exata do apt-get.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-INSTALADO := $(VENV)/.instalado
 DEV_ENV := DJANGO_DEBUG=1
 
-.PHONY: run test install lint bench bench-carga clean
+.PHONY: run test preparar-execucao preparar-testes install lint bench bench-carga travar clean
 
-$(INSTALADO): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q ".[dev]"
-	touch $(INSTALADO)
+preparar-execucao:
+	@$(PYTHON) ferramentas/preparar.py execucao
 
-install: $(INSTALADO)
+preparar-testes:
+	@$(PYTHON) ferramentas/preparar.py testes
 
-run: $(INSTALADO)
-	$(DEV_ENV) $(BIN)/python manage.py migrate --no-input
-	$(DEV_ENV) $(BIN)/python manage.py createcachetable
-	$(DEV_ENV) $(BIN)/python manage.py carregar_municipios
-	$(DEV_ENV) $(BIN)/python manage.py carregar_demo
-	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
+install: preparar-testes
+
+run: preparar-execucao
+	@$(DEV_ENV) $(BIN)/python manage.py preparar_demonstracao
+	@$(DEV_ENV) $(BIN)/python manage.py servir --skip-checks 127.0.0.1:8000
 
 # A suíte em paralelo, um processo por núcleo (pytest-xdist), cada arquivo de teste inteiro
-# num processo só; `make test TESTES_PARALELOS=0` roda tudo num processo.
+# num processo só; `make test TESTES_PARALELOS=0` roda tudo num processo. No SQLite, os
+# testes que só o PostgreSQL executa rodam depois num PostgreSQL, se houver um em
+# TESTES_POSTGRES_URL (ferramentas/testar.py).
 TESTES_PARALELOS ?= auto
-test: $(INSTALADO)
-	$(BIN)/python -m pytest -n $(TESTES_PARALELOS) --dist loadfile $(PYTEST_ARGS)
+test: preparar-testes
+	@$(BIN)/python ferramentas/testar.py -n $(TESTES_PARALELOS) --dist loadfile $(PYTEST_ARGS)
 
-lint: $(INSTALADO)
+lint: preparar-testes
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-bench: $(INSTALADO)
+bench: preparar-testes
 	$(BIN)/python -m bench
 
 # Carga com gunicorn + wrk no PostgreSQL (README, "Benchmark de carga").
 BENCH_CARGA_ARGS ?= --processos 5000 50000
-bench-carga: $(INSTALADO)
+bench-carga: preparar-testes
 	$(BIN)/python -m bench.carga $(BENCH_CARGA_ARGS)
 
+# Regrava as versões exatas em dependencias/ depois de mudar o pyproject.toml.
+travar:
+	$(PYTHON) ferramentas/preparar.py travar
+
 clean:
-	rm -rf $(VENV) db.sqlite3 .pytest_cache staticfiles
+	rm -rf $(VENV) db.sqlite3 .senhas-demonstracao .pytest_cache staticfiles

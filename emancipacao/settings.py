@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "acompanhamento",
     "operacao",
     "transparencia",
+    "demonstracao",
 ]
 
 MIDDLEWARE = [
@@ -162,6 +163,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env_str("DJANGO_MEDIA_ROOT", str(BASE_DIR / "media")))
+# As senhas dos usuários de demonstração (modo local; demonstracao.senhas), fora do git.
+SENHAS_DEMONSTRACAO = BASE_DIR / ".senhas-demonstracao"
 # Arquivos guardados (documentos emitidos, certidões, documentos do Art. 15): no disco, em
 # MEDIA_ROOT, por padrão; com EMANCIPACAO_S3_BUCKET, num armazenamento compatível com S3
 # (MinIO, Ceph, AWS), para vários servidores web partilharem os mesmos arquivos.

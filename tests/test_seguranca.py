@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from processos.management.commands.carregar_demo import _senha_aleatoria
+from demonstracao.management.commands.carregar_demo import _senha_aleatoria
 from tests.ambiente import RAIZ, configuracao_com
 from tests.conftest import SENHA
 

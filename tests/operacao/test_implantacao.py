@@ -11,6 +11,7 @@ import subprocess
 import pytest
 import yaml
 
+from ferramentas.preparar import PACOTES
 from operacao.management.commands.agendador import BATIMENTO_PADRAO
 from tests.operacao.auxiliares import RAIZ
 
@@ -147,19 +148,15 @@ def dockerfile() -> str:
     return (RAIZ / "Dockerfile").read_text(encoding="utf-8")
 
 
-def test_imagem_instala_so_o_que_o_weasyprint_pede_e_o_cliente_do_postgresql(dockerfile):
+def test_imagem_instala_os_pacotes_de_make_run_e_o_cliente_do_postgresql(dockerfile):
+    """Os mesmos pacotes do sistema que `make run` instala (menos o python3-venv: a imagem
+    traz o seu Python) e as mesmas versões travadas das dependências Python."""
     instalacao = re.search(r"apt-get install -y --no-install-recommends(.*?)&&", dockerfile, re.S)
     pacotes = set(instalacao.group(1).replace("\\", " ").split())
 
-    assert pacotes == {
-        "libpango-1.0-0",
-        "libpangoft2-1.0-0",
-        "libharfbuzz-subset0",
-        "fonts-liberation",
-        "fonts-dejavu-core",
-        "postgresql-client-15",
-    }
+    assert pacotes == (set(PACOTES["execucao"]) - {"python3-venv"}) | {"postgresql-client-15"}
     assert "rm -rf /var/lib/apt/lists/*" in dockerfile
+    assert "pip install -c dependencias/execucao.txt ." in dockerfile
 
 
 def test_imagem_roda_como_usuario_sem_privilegios(dockerfile):

@@ -55,8 +55,9 @@ class Command(BaseCommand):
             )
             criados += novo
         Municipio.objects.filter(codigo_ibge=5101837).update(instalado_em=date(2025, 1, 1))
-        total = Municipio.objects.count()
-        self.stdout.write(f"{total} municípios de Mato Grosso ({criados} novos).")
+        if opcoes["verbosity"]:
+            total = Municipio.objects.count()
+            self.stdout.write(f"{total} municípios de Mato Grosso ({criados} novos).")
         if opcoes.get("csv"):
             self._aplicar_csv(opcoes["csv"])
 

@@ -1,6 +1,7 @@
 """Usuários e processos de demonstração, só para o modo local (DJANGO_DEBUG=1).
 
-As senhas são geradas e impressas uma única vez, quando o usuário é criado. Os processos
+As senhas são geradas quando o usuário é criado, impressas e guardadas em
+`.senhas-demonstracao` (demonstracao.senhas), que `make run` mostra ao subir. Os processos
 são de dois tipos, rotulados no resumo: registros históricos (DOMAIN §10, com as datas e os
 números públicos) e casos fictícios com nomes que não existem no País, um por tipo e pelos
 estados principais. Todos avançam pelos próprios serviços, ato a ato, com as datas em ordem a
@@ -19,6 +20,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
+from demonstracao import senhas
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS, MESA, PRESIDENTE, SERVIDOR
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
@@ -65,18 +67,21 @@ class Command(BaseCommand):
     help = "Cria usuários (um por papel) e processos de demonstração (somente em DEBUG)."
 
     def handle(self, *args, **opcoes):
+        self.verbosity = opcoes["verbosity"]
         if not settings.DEBUG:
             raise CommandError("Dados de demonstração só no modo local (DJANGO_DEBUG=1).")
         if not Municipio.objects.exists():
             raise CommandError("Carregue antes os municípios: manage.py carregar_municipios")
         usuarios = self.usuarios = self._usuarios()
         if Processo.objects.exists():
-            self.stdout.write("Processos de demonstração já existem; nada a fazer.")
+            if self.verbosity:
+                self.stdout.write("Processos de demonstração já existem; nada a fazer.")
             return
         with transaction.atomic():
             self._valores_adicionados()
             self._processos(usuarios)
-        self.stdout.write(f"{Processo.objects.count()} processos de demonstração criados.")
+        if self.verbosity:
+            self.stdout.write(f"{Processo.objects.count()} processos de demonstração criados.")
 
     def _ate_o_plebiscito(self, processo, ato, inicio, *, com_resultado: bool):
         """Alteração de nome levada, ato a ato, até o plebiscito no TRE ou até o resultado em
@@ -210,13 +215,13 @@ class Command(BaseCommand):
                 novas.append((login, senha))
             usuarios[login] = user
         if novas:
-            self.stdout.write(
-                self.style.WARNING(
-                    "Usuários de demonstração (senhas exibidas só agora; guarde-as):"
+            senhas.guardar(dict(novas))
+            if self.verbosity:
+                self.stdout.write(
+                    self.style.WARNING(f"Usuários de demonstração (senhas em {senhas.arquivo()}):")
                 )
-            )
-            for login, senha in novas:
-                self.stdout.write(f"  {login:<12} {senha}")
+                for login, senha in novas:
+                    self.stdout.write(f"  {login:<12} {senha}")
         return usuarios
 
     def _processos(self, u: dict[str, User]):

@@ -1,0 +1,42 @@
+"""`make run`: o servidor de desenvolvimento do Django, terminando na tela que importa.
+
+A última coisa impressa é o endereço, os usuários de demonstração com as senhas e como parar
+— no lugar do aviso em inglês do `runserver`."""
+
+from django.contrib.auth.models import User
+from django.core.management.commands.runserver import Command as Runserver
+
+from demonstracao import senhas
+from processos.models import Processo
+
+PAPEIS = {
+    "servidor": "Servidor(a) da CRT",
+    "presidente": "Presidente da CRT",
+    "mesa": "Secretaria da Mesa",
+    "deputado": "Deputado(a), só leitura",
+    "admin": "administrador (também em /admin/)",
+}
+
+
+class Command(Runserver):
+    help = "Serve em modo local e mostra o endereço, os usuários e as senhas da demonstração."
+
+    def on_bind(self, server_port):
+        endereco = f"{self.protocol}://{self.addr}:{server_port}/"
+        guardadas = senhas.ler()
+        linhas = [
+            "",
+            "─" * 72,
+            f" emancipacao no ar: {endereco}",
+            f" {Processo.objects.count()} processos de demonstração. Entre com um usuário:",
+        ]
+        for login, papel in PAPEIS.items():
+            if User.objects.filter(username=login).exists():
+                senha = guardadas.get(login, "(senha definida antes; veja o README)")
+                linhas.append(f"   {login:<11} {senha:<16} {papel}")
+        linhas += [
+            f" As senhas ficam em {senhas.arquivo().name}, só neste computador.",
+            " Servidor de desenvolvimento (em produção, o gunicorn: README). Parar: Ctrl+C.",
+            "─" * 72,
+        ]
+        self.stdout.write("\n".join(linhas))
