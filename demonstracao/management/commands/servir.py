@@ -40,3 +40,5 @@ class Command(Runserver):
             "─" * 72,
         ]
         self.stdout.write("\n".join(linhas))
+        # Para um arquivo ou um pipe a saída vai em blocos: a tela tem de aparecer já.
+        self.stdout.flush()
