@@ -53,8 +53,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # O primeiro: banco fora do ar é 503, e não 500, qualquer que seja a view (emancipacao.erros).
-    "emancipacao.erros.BancoIndisponivelMiddleware",
+    # O primeiro: banco, armazenamento ou Redis fora do ar é 503, e não 500 (emancipacao.erros).
+    "emancipacao.erros.ServicoIndisponivelMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Logo depois do SecurityMiddleware: os cabeçalhos de segurança valem para toda resposta,
     # inclusive as que os middlewares abaixo produzem sozinhos (413, 429 do bloqueio).
@@ -188,7 +188,8 @@ if S3_BUCKET:
         },
     }
 else:
-    ARMAZENAMENTO = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    # O disco local, sem arquivo pela metade quando ele enche (emancipacao.armazenamento).
+    ARMAZENAMENTO = {"BACKEND": "emancipacao.armazenamento.ArmazenamentoLocal"}
 STORAGES = {
     "default": ARMAZENAMENTO,
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
