@@ -238,19 +238,25 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # banco (`manage.py createcachetable`); com REDIS_URL, o Redis. O conteúdo das páginas do
 # portal (processos.views.portal) fica num cache à parte ("portal"): um robô que percorra
 # milhares de processos enche o portal, não expulsa os contadores dos limites.
+# Com o Redis fora do ar, o lado público continua no ar: os limites de uso contam na memória
+# de cada processo e o portal é montado do banco (emancipacao.cache.RedisComReserva). O
+# tempo limite curto faz o processo desistir logo do Redis que não responde.
 REDIS_URL = env_str("REDIS_URL", "")
+REDIS_OPCOES = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "emancipacao.cache.RedisComReserva",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "emancipacao",
+            "OPTIONS": REDIS_OPCOES,
         },
         "portal": {
             # O Redis com uma cópia em memória em cada processo (emancipacao.cache).
             "BACKEND": "emancipacao.cache.CachePortalRedis",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "emancipacao-portal",
+            "OPTIONS": REDIS_OPCOES,
         },
     }
 else:
