@@ -55,6 +55,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # O primeiro: banco, armazenamento ou Redis fora do ar é 503, e não 500 (emancipacao.erros).
     "emancipacao.erros.ServicoIndisponivelMiddleware",
+    # O que a view agenda para depois da resposta entregue (emancipacao.depois_da_resposta).
+    "emancipacao.depois_da_resposta.DepoisDaRespostaMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Logo depois do SecurityMiddleware: os cabeçalhos de segurança valem para toda resposta,
     # inclusive as que os middlewares abaixo produzem sozinhos (413, 429 do bloqueio).
