@@ -27,6 +27,10 @@ PISO_DA_RAZAO = 8 * MB
 # Os fluxos de objetos (o índice do PDF, as páginas) ficam abertos na memória durante a
 # leitura; num PDF real somam poucos MB.
 LIMITE_OBJETOS = 32 * MB
+# Objetos no índice do PDF (documentos.arquivos.indice_pdf): o pypdf monta e confere o
+# índice inteiro ao abrir o arquivo (~20 µs e ~200 bytes por entrada). O PDF de 10.000
+# páginas tem uns 30.000.
+LIMITE_OBJETOS_PDF = 100_000
 # O documento real mais longo que se conhece tem 5.001 páginas; cada página lida ocupa
 # ~5 KB de memória e ~0,1 ms.
 LIMITE_PAGINAS = 10_000

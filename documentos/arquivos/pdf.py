@@ -1,5 +1,6 @@
-"""O PDF lido por inteiro dentro do orçamento: abre no pypdf, diz quantas páginas tem, e o
-conteúdo de cada página se descomprime sem erro.
+"""O PDF lido por inteiro dentro do orçamento: abre no pypdf (contados antes os objetos do
+índice, `indice_pdf`), diz quantas páginas tem, e o conteúdo de cada página se descomprime
+sem erro.
 
 O pypdf, pedido o conteúdo de uma página, descomprime o fluxo inteiro e o guarda junto da
 página: 30 páginas de 74 MB cada ficavam todas na memória. Aqui o conteúdo é descomprimido
@@ -15,6 +16,7 @@ from pypdf.filters import decode_stream_data
 from pypdf.generic import ArrayObject, IndirectObject, StreamObject
 
 from documentos.arquivos import orcamento
+from documentos.arquivos.indice_pdf import conferir_objetos
 from documentos.arquivos.orcamento import MB, Descompressao, em_mb
 from documentos.arquivos.tipos import PDF, ArquivoRecusado, Conteudo
 from requisitos.formatacao import inteiro
@@ -28,6 +30,7 @@ _FLATE = ("/FlateDecode", "/Fl")
 
 def ler_pdf(arquivo, limite_paginas: int | None = None) -> Conteudo:
     limite = min(limite_paginas or orcamento.LIMITE_PAGINAS, orcamento.LIMITE_PAGINAS)
+    conferir_objetos(arquivo)
     with apply_configuration(**_configuracao(limite)):
         leitor = _abrir(arquivo)
         conta = Descompressao()
@@ -109,17 +112,21 @@ def _contar_paginas(leitor: PdfReader, limite: int) -> int:
 
 def _ler_conteudo(leitor: PdfReader, conta: Descompressao) -> None:
     """Descomprime o conteúdo de cada página, uma vez cada fluxo (páginas podem repetir o
-    mesmo): um fluxo corrompido recusa o PDF."""
-    lidos: set[int] = set()
+    mesmo). O pypdf guarda todo objeto que lê (`resolved_objects`): o fluxo já conferido
+    sai dali, e a memória não cresce com o tamanho do conteúdo das páginas."""
+    lidos: set[tuple[int, int]] = set()
     for pagina in leitor.pages:
         for referencia, fluxo in _fluxos_da_pagina(pagina):
-            if referencia is not None and referencia in lidos:
+            if referencia in lidos:
                 continue
-            lidos.add(referencia)
             _descomprimir(fluxo, conta)
+            if referencia is not None:
+                lidos.add(referencia)
+                leitor.resolved_objects.pop(referencia, None)
 
 
 def _fluxos_da_pagina(pagina):
+    """(geração e número do fluxo, ou None se não for um objeto à parte; o fluxo)."""
     if "/Contents" not in pagina:  # a página em branco
         return
     conteudo = pagina.raw_get("/Contents")
@@ -127,7 +134,9 @@ def _fluxos_da_pagina(pagina):
     if not isinstance(partes, ArrayObject):
         partes = [conteudo]
     for parte in partes:
-        referencia = parte.idnum if isinstance(parte, IndirectObject) else None
+        referencia = None
+        if isinstance(parte, IndirectObject):
+            referencia = (parte.generation, parte.idnum)
         fluxo = parte.get_object()
         if not isinstance(fluxo, StreamObject):
             raise ValueError("conteúdo da página não é um fluxo")

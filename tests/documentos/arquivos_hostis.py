@@ -83,6 +83,38 @@ def pdf_com_indice_comprimido(megabytes: int) -> bytes:
     return bytes(saida)
 
 
+def pdf_de_indice_gigante(entradas: int, *, comprimido: bool = False) -> bytes:
+    """Dois objetos e um índice de `entradas` entradas que apontam todas para o primeiro:
+    24 MB de tabela em texto, ou poucos KB de índice comprimido (/XRef)."""
+    corpo = bytearray(b"%PDF-1.7\n")
+    posicoes = []
+    for numero, objeto in enumerate(
+        (b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"), 1
+    ):
+        posicoes.append(len(corpo))
+        corpo += f"{numero} 0 obj\n".encode() + objeto + b"\nendobj\n"
+    indice = len(corpo)
+    if comprimido:
+        linhas = [(0, 0, 65535), (1, posicoes[0], 0), (1, posicoes[1], 0)]
+        linhas += [(1, posicoes[0], 0)] * (entradas - 3)
+        tabela = zlib.compress(b"".join(struct.pack(">BIH", *linha) for linha in linhas), 9)
+        corpo += (
+            (
+                f"3 0 obj\n<< /Type /XRef /Size {entradas} /W [1 4 2] /Root 1 0 R "
+                f"/Length {len(tabela)} /Filter /FlateDecode >>\nstream\n"
+            ).encode()
+            + tabela
+            + b"\nendstream\nendobj\n"
+        )
+    else:
+        linhas = [b"0000000000 65535 f \n"] + [f"{p:010d} 00000 n \n".encode() for p in posicoes]
+        linhas += [f"{posicoes[0]:010d} 00000 n \n".encode()] * (entradas - 3)
+        corpo += f"xref\n0 {entradas}\n".encode() + b"".join(linhas)
+        corpo += f"trailer\n<< /Size {entradas} /Root 1 0 R >>\n".encode()
+    corpo += f"startxref\n{indice}\n%%EOF\n".encode()
+    return bytes(corpo)
+
+
 def _pdf(objetos: list[bytes]) -> bytes:
     saida = bytearray(b"%PDF-1.7\n")
     posicoes = []
@@ -139,12 +171,23 @@ def geojson_de_listas(quantas: int) -> bytes:
     return b'{"type": "GeometryCollection", "geometries": [], "x": [' + b"[]," * quantas + b"[]]}"
 
 
+def _pontos_em_mato_grosso(quantos: int):
+    return ((-56 + (i % 1000) / 1000, -15 + (i // 1000) / 1000) for i in range(quantos))
+
+
 def geojson_de_pontos(quantos: int) -> bytes:
     """Um polígono legítimo, em Mato Grosso, com `quantos` pontos."""
-    pontos = ",".join(
-        f"[{-56 + (i % 1000) / 1000:.6f},{-15 + (i // 1000) / 1000:.6f}]" for i in range(quantos)
-    )
+    pontos = ",".join(f"[{x:.6f},{y:.6f}]" for x, y in _pontos_em_mato_grosso(quantos))
     return (
         '{"type": "Feature", "properties": {"nome": "Nova Fronteira"}, "geometry": '
         f'{{"type": "Polygon", "coordinates": [[{pontos}]]}}}}'
+    ).encode()
+
+
+def kml_de_pontos(quantos: int) -> bytes:
+    """Uma linha legítima, em Mato Grosso, com `quantos` pontos num só <coordinates>."""
+    pontos = " ".join(f"{x:.6f},{y:.6f},0" for x, y in _pontos_em_mato_grosso(quantos))
+    return (
+        '<kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><LineString>'
+        f"<coordinates>{pontos}</coordinates></LineString></Placemark></Document></kml>"
     ).encode()

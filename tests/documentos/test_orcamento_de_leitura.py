@@ -98,6 +98,32 @@ def test_indice_comprimido_de_40_mb_em_39_kb_e_recusado():
     assert "mais de 100 vezes" in _recusa(hostis.pdf_com_indice_comprimido(40))
 
 
+@pytest.mark.parametrize("comprimido", [False, True], ids=["tabela", "fluxo"])
+def test_indice_de_um_milhao_de_entradas_e_recusado_antes_de_abrir(comprimido):
+    pdf = hostis.pdf_de_indice_gigante(1_000_000, comprimido=comprimido)
+
+    assert "mais de 100.000 objetos" in _recusa(pdf)
+
+
+@pytest.mark.parametrize(("paginas", "aceito"), [(3, True), (4, False)])
+def test_limite_de_objetos_conta_as_entradas_do_indice(monkeypatch, paginas, aceito):
+    monkeypatch.setattr(orcamento, "LIMITE_OBJETOS_PDF", 9)  # 3 páginas: 8 objetos e o 0
+    pdf = hostis.pdf_com_conteudos([b"BT ET"] * paginas, filtro="")
+
+    if aceito:
+        assert _ler(pdf).paginas == 3
+    else:
+        assert "mais de 9 objetos" in _recusa(pdf)
+
+
+def test_pdf_sem_indice_com_objetos_demais_e_recusado(monkeypatch):
+    monkeypatch.setattr(orcamento, "LIMITE_OBJETOS_PDF", 9)
+    pdf = hostis.pdf_com_conteudos([b"BT ET"] * 6, filtro="")
+    sem_indice = pdf[: pdf.index(b"xref")]  # o pypdf reconstruiria o índice do arquivo
+
+    assert "mais de 9 objetos" in _recusa(sem_indice)
+
+
 def test_pdf_de_5001_paginas_e_aceito():
     pdf = hostis.pdf_com_conteudos([zlib.compress(b"BT /F1 12 Tf (Folha) Tj ET")] * 5001)
 
