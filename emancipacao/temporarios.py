@@ -40,8 +40,14 @@ def preparar() -> Path:
     pasta.mkdir(mode=0o700, exist_ok=True)
     tempfile.tempdir = str(pasta)
     _preparada[pid] = pasta
-    atexit.register(shutil.rmtree, pasta, ignore_errors=True)
+    atexit.register(_apagar_ao_terminar, pasta, pid)
     return pasta
+
+
+def _apagar_ao_terminar(pasta: Path, pid: int) -> None:
+    """O filho de um fork herda os `atexit` do pai: só o dono apaga a pasta."""
+    if os.getpid() == pid:
+        shutil.rmtree(pasta, ignore_errors=True)
 
 
 def _raiz() -> Path:
