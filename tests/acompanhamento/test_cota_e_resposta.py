@@ -3,10 +3,13 @@ silencia com pedidos que nada enviariam), e o pedido é atendido depois da respo
 sai sem consultar as inscrições nem falar com o servidor de e-mail, igual para o endereço
 novo e para o já confirmado."""
 
+from contextlib import contextmanager
+
 import pytest
 from django.core import mail
 from django.core.handlers.wsgi import WSGIHandler
-from django.db import connection
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections, connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
@@ -64,6 +67,25 @@ def test_envio_que_falhou_nao_gasta_a_cota(client, settings, processos):
 # --- depois da resposta ------------------------------------------------------------------------
 
 
+@contextmanager
+def _conexao_do_teste_aberta():
+    """Como o cliente de testes do Django: a conexão do teste (dentro da transação que o
+    desfaz ao fim) não é fechada no começo e no fim da requisição."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
+def _fechar(resposta) -> None:
+    """O que o servidor WSGI faz depois de escrever a resposta ao cliente."""
+    with _conexao_do_teste_aberta():
+        resposta.close()
+
+
 def _pedir_como_o_servidor_wsgi(processo, email: str):
     """Como o gunicorn: a resposta é produzida (e escrita ao cliente) e só depois fechada."""
     segredo = "Abc123" * 5 + "xy"  # o token CSRF, no cookie e no formulário
@@ -71,7 +93,8 @@ def _pedir_como_o_servidor_wsgi(processo, email: str):
     requisicao = fabrica.post(
         url_acompanhar(processo), {"email": email, "csrfmiddlewaretoken": segredo}
     )
-    return WSGIHandler()(requisicao.environ, lambda status, cabecalhos: None)
+    with _conexao_do_teste_aberta():
+        return WSGIHandler()(requisicao.environ, lambda status, cabecalhos: None)
 
 
 def test_confirmacao_sai_depois_que_a_resposta_foi_entregue(processos):
@@ -81,7 +104,7 @@ def test_confirmacao_sai_depois_que_a_resposta_foi_entregue(processos):
     assert mail.outbox == []
     assert not Inscricao.objects.exists()
 
-    resposta.close()
+    _fechar(resposta)
 
     assert [m.to for m in mail.outbox] == [["ana@exemplo.com.br"]]
     assert Inscricao.objects.get().email == "ana@exemplo.com.br"
@@ -95,7 +118,7 @@ def test_resposta_nao_consulta_as_inscricoes_para_endereco_novo_nem_confirmado(c
         with CaptureQueriesContext(connection) as capturadas:
             respostas.append(_pedir_como_o_servidor_wsgi(processos[0], email))
         consultas.append([q["sql"] for q in capturadas if "acompanhamento_" in q["sql"]])
-        respostas[-1].close()
+        _fechar(respostas[-1])
 
     assert consultas == [[], []]
     assert respostas[0]["Location"] == respostas[1]["Location"]
