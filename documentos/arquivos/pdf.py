@@ -30,7 +30,6 @@ _FLATE = ("/FlateDecode", "/Fl")
 
 def ler_pdf(arquivo, limite_paginas: int | None = None) -> Conteudo:
     limite = min(limite_paginas or orcamento.LIMITE_PAGINAS, orcamento.LIMITE_PAGINAS)
-    conferir_objetos(arquivo)
     with apply_configuration(**_configuracao(limite)):
         leitor = _abrir(arquivo)
         conta = Descompressao()
@@ -70,8 +69,11 @@ def _configuracao(limite_paginas: int) -> dict:
 
 def _abrir(arquivo) -> PdfReader:
     try:
+        conferir_objetos(arquivo)
         leitor = PdfReader(arquivo, strict=False)
         protegido = leitor.is_encrypted
+    except ArquivoRecusado:
+        raise
     except LimitReachedError as exc:
         raise _grande_demais() from exc
     except Exception as exc:
