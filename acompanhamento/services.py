@@ -1,8 +1,11 @@
 """As inscrições: pedir (dupla confirmação), confirmar, cancelar, apagar as expiradas.
 
-O pedido responde sempre a mesma mensagem neutra, inscrito ou não o endereço: a página não
-revela quem acompanha o quê. Uma enxurrada de pedidos para um endereço manda no máximo uma
-confirmação por janela (`JANELA_REENVIO` por processo, `LIMITE_ENDERECO` no total).
+O pedido responde sempre a mesma mensagem neutra, inscrito ou não o endereço, e é atendido
+depois da resposta (acompanhamento.views): nem o texto nem o tempo da página revelam quem
+acompanha o quê. Uma enxurrada de pedidos para um endereço manda no máximo uma confirmação
+por janela (`JANELA_REENVIO` por processo) e `limite_do_endereco()` no total — que conta só
+as confirmações enviadas, e não os pedidos: quem pede em nome de outro não esgota a cota
+dele com pedidos que nada enviariam.
 """
 
 import hashlib
@@ -14,6 +17,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django_ratelimit.core import get_usage
 
 from acompanhamento import mensagens
 from acompanhamento.models import JANELA_REENVIO, VALIDADE_CONFIRMACAO, Aviso, Inscricao
@@ -21,6 +25,8 @@ from processos.estados import Estado
 from processos.models import Processo
 
 logger = logging.getLogger(__name__)
+
+GRUPO_ENDERECO = "acompanhamento.endereco"
 
 
 def hash_do_token(token: str) -> str:
@@ -46,42 +52,72 @@ class Pedido:
     motivo: str
 
 
-def pedir_acompanhamento(*, processo: Processo, email: str, pode_enviar: bool = True) -> Pedido:
-    """Grava o pedido pendente com um token novo e envia o link de confirmação, depois de a
-    transação confirmar. Já confirmada, ou pedida há menos de `JANELA_REENVIO`, nada é
-    enviado. `pode_enviar` falso (limite do endereço esgotado): nada é gravado nem enviado."""
+def pedir_acompanhamento(*, processo: Processo, email: str) -> Pedido:
+    """Grava o pedido pendente com um token novo e envia o link de confirmação. Já
+    confirmada, ou pedida há menos de `JANELA_REENVIO`, nada é enviado; com a cota do
+    endereço esgotada, nada é gravado nem enviado."""
     email = normalizar(email)
-    if not pode_enviar:
+    if cota_esgotada(email):
         return Pedido(False, "limite do endereço")
-    agora = timezone.now()
     token = secrets.token_urlsafe(32)
     try:
-        with transaction.atomic():
-            inscricao = Inscricao.objects.filter(processo=processo, email=email).first()
-            if inscricao is None:
-                inscricao = Inscricao.objects.create(
-                    processo=processo,
-                    email=email,
-                    token_hash=hash_do_token(token),
-                    chave=secrets.token_urlsafe(32),
-                    pedida_em=agora,
-                )
-            elif inscricao.confirmada_em:
-                return Pedido(False, "já confirmada")
-            else:
-                # Atualização condicional: de dois pedidos simultâneos, um só renova o token.
-                renovou = Inscricao.objects.filter(
-                    pk=inscricao.pk,
-                    confirmada_em__isnull=True,
-                    pedida_em__lte=agora - JANELA_REENVIO,
-                ).update(token_hash=hash_do_token(token), pedida_em=agora)
-                if not renovou:
-                    return Pedido(False, "pedida há pouco")
+        inscricao, motivo = _gravar_pedido(processo, email, token)
     except IntegrityError:
         # Outro pedido para o mesmo endereço e processo gravou primeiro.
         return Pedido(False, "pedido simultâneo")
+    if inscricao is None:
+        return Pedido(False, motivo)
     enviado = mensagens.enviar_confirmacao(inscricao, token)
+    if enviado:
+        contar_envio(email)
     return Pedido(enviado, "enviado" if enviado else "falha no envio")
+
+
+def _gravar_pedido(processo: Processo, email: str, token: str) -> tuple[Inscricao | None, str]:
+    """A inscrição nova ou com o token renovado; ou None e o motivo de não enviar."""
+    agora = timezone.now()
+    with transaction.atomic():
+        inscricao = Inscricao.objects.filter(processo=processo, email=email).first()
+        if inscricao is None:
+            return Inscricao.objects.create(
+                processo=processo,
+                email=email,
+                token_hash=hash_do_token(token),
+                chave=secrets.token_urlsafe(32),
+                pedida_em=agora,
+            ), ""
+        if inscricao.confirmada_em:
+            return None, "já confirmada"
+        # Atualização condicional: de dois pedidos simultâneos, um só renova o token.
+        renovou = Inscricao.objects.filter(
+            pk=inscricao.pk,
+            confirmada_em__isnull=True,
+            pedida_em__lte=agora - JANELA_REENVIO,
+        ).update(token_hash=hash_do_token(token), pedida_em=agora)
+    return (inscricao, "") if renovou else (None, "pedida há pouco")
+
+
+def _uso_da_cota(email: str, *, contar: bool) -> dict | None:
+    return get_usage(
+        None,
+        group=GRUPO_ENDERECO,
+        key=lambda _grupo, _request: chave_do_endereco(email),
+        rate=limite_do_endereco(),
+        increment=contar,
+    )
+
+
+def cota_esgotada(email: str) -> bool:
+    """As confirmações já enviadas ao endereço na janela atingiram o limite."""
+    uso = _uso_da_cota(email, contar=False)
+    return uso is not None and uso["count"] >= uso["limit"]
+
+
+def contar_envio(email: str) -> None:
+    """Conta uma confirmação enviada. Dois pedidos simultâneos de processos diferentes podem
+    ambos passar pela cota antes de contar: o limite é passado em no máximo um por
+    processo do servidor, e só nesse instante."""
+    _uso_da_cota(email, contar=True)
 
 
 class LinkInvalido(Exception):

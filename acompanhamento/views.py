@@ -1,23 +1,25 @@
 """O acompanhamento por e-mail no portal público (sem login).
 
-Confirmar e cancelar pedem um clique (POST): os filtros de e-mail abrem os links das
-mensagens sozinhos, e um GET que confirmasse ou apagasse seria disparado por eles.
+O pedido é atendido depois da resposta (emancipacao.depois_da_resposta): a página sai no
+mesmo tempo para o endereço novo, o já inscrito e o que passou do limite, e o servidor de
+e-mail lento não a segura. Confirmar e cancelar pedem um clique (POST): os filtros de e-mail
+abrem os links das mensagens sozinhos, e um GET que confirmasse ou apagasse seria disparado
+por eles.
 """
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
-from django_ratelimit.core import get_usage
 
 from acompanhamento import services
 from acompanhamento.forms import AcompanharForm
+from emancipacao import depois_da_resposta
 from emancipacao.limites import espera_se_excedeu, resposta_limite
 from processos.estados import Estado
 from processos.models import Processo
 
 GRUPO_CLIENTE = "acompanhamento.cliente"
-GRUPO_ENDERECO = "acompanhamento.endereco"
 PEDIDO_RECEBIDO = (
     "Pedido recebido. Se o endereço puder receber avisos deste processo, chegará a ele uma "
     "mensagem com o link de confirmação, válido por 48 horas. Os avisos só começam depois "
@@ -41,18 +43,6 @@ def _processo(protocolo: str) -> Processo:
     return get_object_or_404(Processo, numero=int(numero), ano=int(ano))
 
 
-def _endereco_dentro_do_limite(request, email: str) -> bool:
-    """Conta uma confirmação para o endereço (o hash dele é a chave no cache)."""
-    uso = get_usage(
-        request,
-        group=GRUPO_ENDERECO,
-        key=lambda _grupo, _request: services.chave_do_endereco(email),
-        rate=services.limite_do_endereco(),
-        increment=True,
-    )
-    return uso is None or not uso["should_limit"]
-
-
 @require_POST
 def acompanhar(request, protocolo):
     processo = _processo(protocolo)
@@ -64,9 +54,8 @@ def acompanhar(request, protocolo):
     if not form.is_valid() or processo.estado == Estado.CONCLUIDO:
         contexto = {"form": form, "processo": processo}
         return render(request, "acompanhamento/pedido.html", contexto, status=400)
-    email = form.cleaned_data["email"]
-    services.pedir_acompanhamento(
-        processo=processo, email=email, pode_enviar=_endereco_dentro_do_limite(request, email)
+    depois_da_resposta.agendar(
+        services.pedir_acompanhamento, processo=processo, email=form.cleaned_data["email"]
     )
     # A mesma resposta em todos os casos: a página não revela se o endereço já acompanha.
     messages.success(request, PEDIDO_RECEBIDO)

@@ -92,14 +92,24 @@ def medir_no_processo(ambiente: dict, repeticoes: int) -> dict:
     return json.loads(saida.stdout)
 
 
-def _porta_livre() -> int:
+def porta_livre() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def _filhos(pid: int) -> list[int]:
-    filhos = []
+def esperar_no_ar(url: str, tentativas: int = 100) -> None:
+    """Até o servidor que acaba de subir responder a `url`."""
+    for _ in range(tentativas):
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            time.sleep(0.2)
+
+
+def filhos(pid: int) -> list[int]:
+    achados = []
     for entrada in Path("/proc").iterdir():
         if entrada.name.isdigit():
             try:
@@ -107,8 +117,8 @@ def _filhos(pid: int) -> list[int]:
             except OSError:
                 continue
             if int(campos[1]) == pid:
-                filhos.append(int(entrada.name))
-    return filhos
+                achados.append(int(entrada.name))
+    return achados
 
 
 def _rss_mb(pid: int) -> float:
@@ -125,7 +135,7 @@ def _wrk(url: str, conexoes: int, duracao: int, cookie: str | None) -> dict:
 
 
 def medir_com_wrk(ambiente: dict, interno: dict, duracao: int) -> tuple[dict, list[float]]:
-    porta = _porta_livre()
+    porta = porta_livre()
     gunicorn = subprocess.Popen(
         [
             str(Path(PYTHON).parent / "gunicorn"),
@@ -144,12 +154,7 @@ def medir_com_wrk(ambiente: dict, interno: dict, duracao: int) -> tuple[dict, li
     )
     try:
         base = f"http://127.0.0.1:{porta}"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/entrar/", timeout=2)
-                break
-            except OSError:
-                time.sleep(0.2)
+        esperar_no_ar(f"{base}/entrar/")
         medidas = {}
         for nome, pagina in interno["paginas"].items():
             if pagina.get("sem_cache"):
@@ -158,7 +163,7 @@ def medir_com_wrk(ambiente: dict, interno: dict, duracao: int) -> tuple[dict, li
             medidas[nome] = {
                 str(c): _wrk(base + pagina["url"], c, duracao, cookie) for c in CONEXOES
             }
-        rss = [round(_rss_mb(pid), 1) for pid in _filhos(gunicorn.pid)]
+        rss = [round(_rss_mb(pid), 1) for pid in filhos(gunicorn.pid)]
     finally:
         gunicorn.terminate()
         gunicorn.wait(timeout=30)

@@ -2,12 +2,10 @@
 
 from django import forms
 
+from documentos.arquivos import ArquivoRecusado, conferir_pdf
 from documentos.codigo import normalizar
-from representacao.arquivos import ArquivoRecusado, conferir_pdf
 
 TAMANHO_MAXIMO_ARQUIVO = 60 * 1024 * 1024
-# A cópia integral mais longa que se espera; um "PDF" de milhares de páginas não é daqui.
-LIMITE_PAGINAS_ARQUIVO = 5000
 
 
 class ValidarForm(forms.Form):
@@ -36,7 +34,9 @@ class ValidarForm(forms.Form):
             raise forms.ValidationError("O arquivo passa de 60 MB; envie o PDF original.")
         if arquivo:
             try:
-                conferir_pdf(arquivo, limite_paginas=LIMITE_PAGINAS_ARQUIVO)
+                # Até o limite geral de páginas: a cópia integral (Art. 19, § 1º) leva os
+                # documentos do Art. 15 inteiros, e um deles pode ter milhares de páginas.
+                conferir_pdf(arquivo)
             except ArquivoRecusado as exc:
                 raise forms.ValidationError(str(exc)) from exc
         return arquivo

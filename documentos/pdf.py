@@ -44,9 +44,12 @@ def _motor():
         from documentos import motor_pdf
     except (ImportError, OSError) as erro:
         raise PDFIndisponivel(
-            "A geração de PDF está indisponível neste servidor: faltam bibliotecas do sistema "
-            f"({erro}). Nada foi gravado. O administrador deve instalar: apt-get install "
-            f"{PACOTES_DO_SISTEMA}."
+            servico="Geração de PDF",
+            mensagem=(
+                "A geração de PDF está indisponível neste servidor: faltam bibliotecas do "
+                f"sistema ({erro}). Nada foi gravado. O administrador deve instalar: apt-get "
+                f"install {PACOTES_DO_SISTEMA}."
+            ),
         ) from erro
     return motor_pdf
 

@@ -98,7 +98,9 @@ def validar(request):
             enviado = integridade.resumo_sha256(arquivo)
             contexto.update(sha256_enviado=enviado, confere=enviado == documento.sha256)
     status = 200
-    if contexto["consultado"] and not contexto.get("documento"):
+    if dados is not None and not form.is_valid():
+        status = 400  # o código em branco, o arquivo que não é um PDF ou passa dos limites
+    elif contexto["consultado"] and not contexto.get("documento"):
         status = 404
     elif contexto.get("falha"):
         status = status_da_falha(contexto["falha"])

@@ -12,20 +12,30 @@ sobreporem.
 da chave, a gravação e o fim da transação), na primeira visita de cada página do portal —, e
 uma cópia em memória em cada processo do servidor poupa ao acerto a ida ao banco
 (`MemoriaLocal`; com REDIS_URL, `CachePortalRedis`, a mesma cópia à frente do Redis).
+
+`RedisComReserva` (com REDIS_URL): o Redis fora do ar não derruba o lado público — ver a
+classe.
 """
 
 import base64
+import logging
 import pickle
+import time
 from contextlib import nullcontext
 from datetime import UTC, datetime
 
 from django.conf import settings
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.db import DatabaseCache
+from django.core.cache.backends.dummy import DummyCache
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, router, transaction
 from django.utils.timezone import now
+from redis.exceptions import ConnectionError as RedisForaDoAr
+from redis.exceptions import TimeoutError as RedisSemResposta
+
+logger = logging.getLogger(__name__)
 
 
 class CacheBanco(DatabaseCache):
@@ -223,5 +233,83 @@ class CachePortal(MemoriaLocal, _BancoNumComando):
     """O conteúdo do portal na tabela do banco, com a cópia em memória."""
 
 
-class CachePortalRedis(MemoriaLocal, RedisCache):
-    """O conteúdo do portal no Redis (REDIS_URL), com a cópia em memória."""
+class RedisComReserva(RedisCache):
+    """O Redis (REDIS_URL), com uma reserva neste processo para quando ele cair.
+
+    A falha de conexão (ou de tempo) com o Redis não chega à página: a operação vai à
+    reserva, e por FORA_DO_AR_SEGUNDOS o processo nem tenta o Redis (esperaria o tempo
+    limite da conexão a cada requisição). A reserva do cache padrão é a memória do processo:
+    enquanto o Redis está fora, os contadores dos limites de uso contam em cada processo do
+    servidor, e o limite vale por processo — até N vezes a taxa com N processos. Decisão: o
+    lado público continua no ar (recusar tudo derrubaria o portal junto com o Redis) e
+    ninguém fica sem limite (deixar passar tudo abriria os simuladores e a API a qualquer
+    enxurrada enquanto o Redis não volta)."""
+
+    FORA_DO_AR_SEGUNDOS = 10
+    ENTRADAS_NA_RESERVA = 10_000
+
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._reserva = self._criar_reserva(server)
+        self._fora_ate = 0.0
+
+    def _criar_reserva(self, server):
+        opcoes = {"MAX_ENTRIES": self.ENTRADAS_NA_RESERVA}
+        return LocMemCache(f"reserva:{server}:{self.key_prefix}", {"OPTIONS": opcoes})
+
+    def _tentar(self, nome: str, *args, **kwargs):
+        if time.monotonic() >= self._fora_ate:
+            try:
+                return getattr(super(), nome)(*args, **kwargs)
+            except (RedisForaDoAr, RedisSemResposta) as exc:
+                self._fora_ate = time.monotonic() + self.FORA_DO_AR_SEGUNDOS
+                logger.warning(
+                    "Redis fora do ar (%s: %s): por %d s, %s usa a reserva deste processo.",
+                    type(exc).__name__,
+                    exc,
+                    self.FORA_DO_AR_SEGUNDOS,
+                    type(self).__name__,
+                )
+        return getattr(self._reserva, nome)(*args, **kwargs)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._tentar("add", key, value, timeout, version)
+
+    def get(self, key, default=None, version=None):
+        return self._tentar("get", key, default, version)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._tentar("set", key, value, timeout, version)
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._tentar("touch", key, timeout, version)
+
+    def delete(self, key, version=None):
+        return self._tentar("delete", key, version)
+
+    def get_many(self, keys, version=None):
+        return self._tentar("get_many", keys, version)
+
+    def has_key(self, key, version=None):
+        return self._tentar("has_key", key, version)
+
+    def incr(self, key, delta=1, version=None):
+        return self._tentar("incr", key, delta, version)
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._tentar("set_many", data, timeout, version)
+
+    def delete_many(self, keys, version=None):
+        return self._tentar("delete_many", keys, version)
+
+    def clear(self):
+        return self._tentar("clear")
+
+
+class CachePortalRedis(MemoriaLocal, RedisComReserva):
+    """O conteúdo do portal no Redis (REDIS_URL), com a cópia em memória. Sem o Redis, a
+    página vem da cópia em memória ou é montada do banco (falha aberta): a reserva não
+    guarda nada."""
+
+    def _criar_reserva(self, server):
+        return DummyCache(server, {})

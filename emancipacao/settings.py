@@ -54,8 +54,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # O primeiro: banco fora do ar é 503, e não 500, qualquer que seja a view (emancipacao.erros).
-    "emancipacao.erros.BancoIndisponivelMiddleware",
+    # O primeiro: banco, armazenamento ou Redis fora do ar é 503, e não 500 (emancipacao.erros).
+    "emancipacao.erros.ServicoIndisponivelMiddleware",
+    # O que a view agenda para depois da resposta entregue (emancipacao.depois_da_resposta).
+    "emancipacao.depois_da_resposta.DepoisDaRespostaMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Logo depois do SecurityMiddleware: os cabeçalhos de segurança valem para toda resposta,
     # inclusive as que os middlewares abaixo produzem sozinhos (413, 429 do bloqueio).
@@ -191,7 +193,8 @@ if S3_BUCKET:
         },
     }
 else:
-    ARMAZENAMENTO = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    # O disco local, sem arquivo pela metade quando ele enche (emancipacao.armazenamento).
+    ARMAZENAMENTO = {"BACKEND": "emancipacao.armazenamento.ArmazenamentoLocal"}
 STORAGES = {
     "default": ARMAZENAMENTO,
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
@@ -240,19 +243,25 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # banco (`manage.py createcachetable`); com REDIS_URL, o Redis. O conteúdo das páginas do
 # portal (processos.views.portal) fica num cache à parte ("portal"): um robô que percorra
 # milhares de processos enche o portal, não expulsa os contadores dos limites.
+# Com o Redis fora do ar, o lado público continua no ar: os limites de uso contam na memória
+# de cada processo e o portal é montado do banco (emancipacao.cache.RedisComReserva). O
+# tempo limite curto faz o processo desistir logo do Redis que não responde.
 REDIS_URL = env_str("REDIS_URL", "")
+REDIS_OPCOES = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "emancipacao.cache.RedisComReserva",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "emancipacao",
+            "OPTIONS": REDIS_OPCOES,
         },
         "portal": {
             # O Redis com uma cópia em memória em cada processo (emancipacao.cache).
             "BACKEND": "emancipacao.cache.CachePortalRedis",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "emancipacao-portal",
+            "OPTIONS": REDIS_OPCOES,
         },
     }
 else:

@@ -4,7 +4,6 @@ do ofício vencido (Art. 9º; em `instrucao.reiteracao`). Cada função: transa�
 → valida → grava. A leitura dos ofícios do processo (a seção da página, as certidões que
 faltam) está em `instrucao.situacao_dos_oficios`."""
 
-import hashlib
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -14,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from documentos.arquivos import ArquivoRecusado, conferir_pdf, resumo_sha256
 from documentos.emissao import emitir_oficios
 from instrucao import certidoes
 from instrucao.models import (
@@ -244,10 +244,6 @@ def verificar_pdf(arquivo) -> str:
     """Certidão em PDF conferido pelo conteúdo (não pela extensão) e pelo tamanho: o pypdf
     tem de abri-lo, com 1 a 500 páginas — começar por "%PDF-" não basta. Devolve o SHA-256
     do arquivo."""
-    # A mesma conferência dos PDFs do Art. 15 (import tardio: o hub não importa as fases
-    # no carregamento do módulo).
-    from representacao.arquivos import ArquivoRecusado, conferir_pdf
-
     if arquivo.size > TAMANHO_MAXIMO_CERTIDAO:
         raise AtoRecusado("O arquivo passa de 20 MB; envie a certidão em PDF de até 20 MB.")
     arquivo.seek(0)
@@ -258,11 +254,9 @@ def verificar_pdf(arquivo) -> str:
     except ArquivoRecusado as exc:
         raise AtoRecusado(f"Certidão recusada: {exc}") from exc
     arquivo.seek(0)
-    resumo = hashlib.sha256()
-    for bloco in arquivo.chunks():
-        resumo.update(bloco)
+    resumo = resumo_sha256(arquivo)
     arquivo.seek(0)
-    return resumo.hexdigest()
+    return resumo
 
 
 @dataclass(frozen=True)

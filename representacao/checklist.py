@@ -1,7 +1,7 @@
 """A lista de documentos que instruem a representação, por tipo de processo (Art. 15).
 
 Tabela pura, sem Django: cada item diz o que é, em que artigo se funda, que tipos de arquivo
-aceita (conferidos pelo conteúdo, em `representacao.arquivos`) e se é obrigatório para
+aceita (conferidos pelo conteúdo, em `documentos.arquivos`) e se é obrigatório para
 receber a representação na CRT (Art. 16).
 
 O Art. 15 só enumera os documentos da criação; para os demais tipos a lista é o que a lei
@@ -11,11 +11,7 @@ exige de cada um (DOMAIN §5: "what makes sense"), com a decisão escrita junto 
 from dataclasses import dataclass
 
 # Tipos de conteúdo (MIME), decididos pelo conteúdo do arquivo, nunca pela extensão.
-PDF = "application/pdf"
-JPEG = "image/jpeg"
-PNG = "image/png"
-GEOJSON = "application/geo+json"
-KML = "application/vnd.google-earth.kml+xml"
+from documentos.arquivos.tipos import GEOJSON, JPEG, KML, PDF, PNG
 
 NOMES_DOS_TIPOS = {PDF: "PDF", JPEG: "JPEG", PNG: "PNG", GEOJSON: "GeoJSON", KML: "KML"}
 EXTENSOES = {PDF: "pdf", JPEG: "jpg", PNG: "png", GEOJSON: "geojson", KML: "kml"}

@@ -14,13 +14,14 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from documentos import arquivos
 from emancipacao.limite_envio import limite_em_bytes
 from processos import leitura
 from processos.estados import TERMINAIS
 from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
-from representacao import arquivos, checklist
+from representacao import checklist
 from representacao.models import DocumentoRepresentacao
 
 

@@ -361,7 +361,7 @@ class _MiddlewareQueConsultaOBanco:
 
 
 def test_banco_fora_do_ar_num_middleware_e_503_pelo_handler500(db, settings):
-    indice = settings.MIDDLEWARE.index("emancipacao.erros.BancoIndisponivelMiddleware")
+    indice = settings.MIDDLEWARE.index("emancipacao.erros.ServicoIndisponivelMiddleware")
     settings.MIDDLEWARE = [
         *settings.MIDDLEWARE[: indice + 1],
         f"{__name__}._MiddlewareQueConsultaOBanco",

@@ -212,7 +212,7 @@ def test_com_redis_dois_clientes_somam_no_mesmo_limite(redis_de_teste, settings)
 def test_redis_url_escolhe_o_redis_e_sem_ela_o_banco():
     com = configuracao_com("settings.CACHES['default']['BACKEND']", REDIS_URL=REDIS_TESTE)
     sem = configuracao_com("settings.CACHES['default']['BACKEND']")
-    assert com.stdout.strip() == "django.core.cache.backends.redis.RedisCache"
+    assert com.stdout.strip() == "emancipacao.cache.RedisComReserva"
     assert sem.stdout.strip() == "emancipacao.cache.CacheBanco"
 
 

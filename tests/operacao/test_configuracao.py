@@ -144,7 +144,7 @@ def test_arquivos_no_disco_por_padrao():
     lidas = configuracoes("STORAGES", "MEDIA_ROOT", DJANGO_MEDIA_ROOT="/srv/midia", **SQLITE)
 
     assert lidas["STORAGES"]["default"] == {
-        "BACKEND": "django.core.files.storage.FileSystemStorage"
+        "BACKEND": "emancipacao.armazenamento.ArmazenamentoLocal"
     }
     assert lidas["MEDIA_ROOT"] == "/srv/midia"
 

@@ -69,7 +69,7 @@ def test_pedido_de_pdf_sem_o_pango_e_503_em_portugues(tmp_path):
 
     assert feito.returncode == 0, feito.stderr
     situacao, corpo = feito.stdout.split("\n", 1)
-    assert situacao == "200 503 30 0"
+    assert situacao == "200 503 300 0"
     assert "A geração de PDF está indisponível neste servidor" in corpo
     assert "Nada foi gravado" in corpo
     assert "Traceback" not in corpo

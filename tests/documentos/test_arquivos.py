@@ -9,8 +9,13 @@ import zlib
 import pytest
 from pypdf import PdfWriter
 
-from representacao import arquivos
-from representacao.arquivos import ArquivoRecusado, Conteudo, conferir_conteudo, nome_para_exibir
+from documentos.arquivos import (
+    ArquivoRecusado,
+    Conteudo,
+    conferir_conteudo,
+    nome_para_exibir,
+    orcamento,
+)
 from representacao.checklist import FOTOGRAFIAS, GEOJSON, JPEG, KML, MAPAS, PDF, PNG, SO_PDF
 from tests.representacao.construtores import arquivo, imagem, pdf_real
 
@@ -113,7 +118,7 @@ def test_bomba_de_descompressao_e_recusada_antes_de_decodificar(largura, altura)
 
 @pytest.mark.parametrize(("tamanho", "aceita"), [((10, 10), True), ((10, 11), False)])
 def test_limite_de_pixels_vale_ate_o_ultimo_pixel(monkeypatch, tamanho, aceita):
-    monkeypatch.setattr(arquivos, "LIMITE_PIXELS", 100)
+    monkeypatch.setattr(orcamento, "LIMITE_PIXELS", 100)
     conteudo = imagem("PNG", tamanho)
 
     if aceita:
