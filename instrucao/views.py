@@ -14,6 +14,7 @@ from django.utils import timezone
 from documentos import integridade
 from documentos.acesso import e_deputado_sem_equipe, pode_baixar
 from documentos.views import resposta_de_falha
+from emancipacao import numeros
 from emancipacao.limite_envio import limitar_envio
 from instrucao import avaliacao, reiteracao, situacao_dos_oficios
 from instrucao import services as servicos
@@ -334,7 +335,8 @@ def prazos(request):
         raise PermissionDenied("Área restrita à CRT, à Mesa e aos Deputados.")
     hoje = timezone.localdate()
     abertos, sem_ar = _consultas_dos_prazos()
-    pagina = Paginator(abertos.all(), PRAZOS_POR_PAGINA).get_page(request.GET.get("pagina"))
+    numero = numeros.pagina(request.GET.get("pagina"))
+    pagina = Paginator(abertos.all(), PRAZOS_POR_PAGINA).get_page(numero)
     mais_antigos = list(sem_ar[:SEM_AR_NA_PAGINA])
     prefixo = resolve_url("processos:lista")
     return render(

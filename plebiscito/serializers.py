@@ -4,6 +4,7 @@ OpenAPI. A consistência dos números vem das regras puras (`plebiscito.regras`)
 
 from rest_framework import serializers
 
+from emancipacao.numeros import InteiroJSON
 from plebiscito.regras import (
     ABRANGENCIAS,
     CAMPOS,
@@ -14,15 +15,15 @@ from plebiscito.regras import (
     problemas_da_votacao,
 )
 from requisitos.parametros import ABRANGENCIAS_PLEBISCITO, REGRAS_PLEBISCITO
-from requisitos.serializers import MAXIMO_PESSOAS, BooleanoField, InteiroField
+from requisitos.serializers import MAXIMO_PESSOAS, BooleanoField
 
 MAXIMO_UNIDADES = 200  # a área e os municípios envolvidos; acima disso é erro de envio
 OPCOES_REGRA = [(r, REGRAS_PLEBISCITO[r]) for r in REGRAS]
 OPCOES_ABRANGENCIA = [(a, ABRANGENCIAS_PLEBISCITO[a]) for a in ABRANGENCIAS]
 
 
-def _contagem(ajuda: str) -> InteiroField:
-    return InteiroField(min_value=0, max_value=MAXIMO_PESSOAS, help_text=ajuda)
+def _contagem(ajuda: str) -> InteiroJSON:
+    return InteiroJSON(min_value=0, max_value=MAXIMO_PESSOAS, help_text=ajuda)
 
 
 class RegraField(serializers.ChoiceField):

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from documentos.acesso import e_deputado_sem_equipe, pode_baixar
+from emancipacao import numeros
 from emancipacao.limite_envio import limitar_envio
 from processos import leitura
 from processos.estados import Tipo
@@ -54,7 +55,8 @@ def _pagina_assinaturas(request, processo, *, form=None, importar=None, relatori
     signatarios = servico_assinaturas.buscar_signatarios(processo, busca).select_related(
         "criado_por", "importacao"
     )
-    pagina = Paginator(signatarios, SIGNATARIOS_POR_PAGINA).get_page(request.GET.get("pagina"))
+    numero = numeros.pagina(request.GET.get("pagina"))
+    pagina = Paginator(signatarios, SIGNATARIOS_POR_PAGINA).get_page(numero)
     opera = tem_papel(request.user, *OPERADORES)
     contexto = _contagem_assinaturas(processo) | {
         "processo": processo,

@@ -1,25 +1,16 @@
 """Contrato da API dos simuladores: validação estrita da entrada (inteiros JSON, decimais sem
-float, booleanos JSON) e a forma da saída, documentada no esquema OpenAPI."""
+float, booleanos JSON; os números conferidos em `emancipacao.numeros` antes da conversão) e a
+forma da saída, documentada no esquema OpenAPI."""
 
 from decimal import Decimal
 
 from rest_framework import serializers
 
+from emancipacao.numeros import DecimalJSON, InteiroJSON
 from requisitos.consultas import TabelaVAIncompleta, media_va_do_exercicio
 from requisitos.municipios_br import por_codigo
 
 MAXIMO_PESSOAS = 1_000_000_000
-
-
-class InteiroField(serializers.IntegerField):
-    """Só inteiros JSON: recusa texto ("4000"), booleanos e números com fração."""
-
-    def to_internal_value(self, data):
-        if isinstance(data, bool) or not isinstance(data, int | Decimal):
-            self.fail("invalid")
-        if isinstance(data, Decimal) and (not data.is_finite() or data != int(data)):
-            self.fail("invalid")
-        return super().to_internal_value(int(data))
 
 
 class BooleanoField(serializers.BooleanField):
@@ -31,16 +22,16 @@ class BooleanoField(serializers.BooleanField):
         return data
 
 
-def _contagem(**kwargs) -> InteiroField:
-    return InteiroField(min_value=0, max_value=MAXIMO_PESSOAS, **kwargs)
+def _contagem(**kwargs) -> InteiroJSON:
+    return InteiroJSON(min_value=0, max_value=MAXIMO_PESSOAS, **kwargs)
 
 
-def _reais(**kwargs) -> serializers.DecimalField:
-    return serializers.DecimalField(max_digits=18, decimal_places=2, min_value=Decimal(0), **kwargs)
+def _reais(**kwargs) -> DecimalJSON:
+    return DecimalJSON(max_digits=18, decimal_places=2, min_value=Decimal(0), **kwargs)
 
 
 class RemanescenteEntrada(serializers.Serializer):
-    codigo_ibge = InteiroField(min_value=1, max_value=9_999_999)
+    codigo_ibge = InteiroJSON(min_value=1, max_value=9_999_999)
     populacao = _contagem()
     eleitores = _contagem()
     casas_centro_urbano = _contagem()
@@ -65,7 +56,7 @@ class CriacaoMunicipioEntrada(serializers.Serializer):
     eleitores = _contagem()
     casas_centro_urbano = _contagem()
     valor_adicionado = _reais()
-    exercicio = InteiroField(
+    exercicio = InteiroJSON(
         required=False,
         min_value=1990,
         max_value=2100,
@@ -118,12 +109,8 @@ class ToponimoEntrada(serializers.Serializer):
 
 
 class RevisaoLimitesEntrada(serializers.Serializer):
-    area_movida_km2 = serializers.DecimalField(
-        max_digits=12, decimal_places=3, min_value=Decimal(0)
-    )
-    area_total_km2 = serializers.DecimalField(
-        max_digits=12, decimal_places=3, min_value=Decimal("0.001")
-    )
+    area_movida_km2 = DecimalJSON(max_digits=12, decimal_places=3, min_value=Decimal(0))
+    area_total_km2 = DecimalJSON(max_digits=12, decimal_places=3, min_value=Decimal("0.001"))
 
     def validate(self, dados):
         if dados["area_movida_km2"] > dados["area_total_km2"]:

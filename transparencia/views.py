@@ -13,6 +13,7 @@ from emancipacao.limites import resposta_limite
 from processos.atos import autoriza_liberacao
 from processos.filtros import ProcessoPublicoFilter
 from processos.leitura import lido, praticado
+from processos.views import busca_recusada
 from transparencia import services
 from transparencia.dados_abertos import Enderecos, item_da_lista, processos_publicos
 from transparencia.limite import MENSAGEM, espera_dos_dados_abertos
@@ -94,6 +95,8 @@ def exportar(request, formato):
         contexto = {"mensagem": MENSAGEM}
         return resposta_limite(request, "requisitos/limite_excedido.html", contexto, espera=espera)
     filtro = ProcessoPublicoFilter(request.GET, queryset=processos_publicos(), request=request)
+    if filtro.recusado():
+        return busca_recusada(request, filtro)
     processos = filtro.qs.iterator(chunk_size=500)
     nome = f"processos-{timezone.localdate():%Y-%m-%d}.{formato}"
     enderecos = Enderecos(request)

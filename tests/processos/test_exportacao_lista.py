@@ -188,11 +188,13 @@ def test_exportacao_pede_login(client):
     assert resposta.status_code == 302 and "/entrar/" in resposta["Location"]
 
 
-def test_filtro_invalido_exporta_sem_erro(client, servidor, origem):
+def test_filtro_invalido_na_exportacao_e_400_com_o_erro_de_cada_criterio(client, servidor, origem):
     _processo(1, origem)
     client.force_login(servidor)
 
     resposta = client.get("/processos/exportar.csv?ano=abc&municipio=999999")
 
-    assert resposta.status_code == 200
-    assert _csv(resposta)[0] == CABECALHO
+    assert resposta.status_code == 400
+    texto = resposta.content.decode()
+    assert "Ano: Informe um número inteiro." in texto
+    assert "Município de origem: Faça uma escolha válida." in texto

@@ -84,6 +84,14 @@ def test_a_linha_do_csv_traz_os_campos_publicos(client, varios):
     assert linhas[1][7] == f"http://testserver/portal/processos/{agua_clara.slug}/"
 
 
+def test_busca_ilegivel_na_exportacao_e_400_com_o_erro(client, db):
+    for formato in ("csv", "json"):
+        resposta = client.get(f"/portal/processos.{formato}?ano=-1e999999")
+
+        assert resposta.status_code == 400
+        assert "Ano: Escreva o número com todos os dígitos" in resposta.content.decode()
+
+
 def test_a_exportacao_nao_tem_paginas(client, operador, monkeypatch):
     monkeypatch.setattr("processos.views.portal.POR_PAGINA", 2)
     for i in range(5):
