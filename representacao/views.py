@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import FileResponse, Http404, HttpResponse
+from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from documentos.acesso import e_deputado_sem_equipe, pode_baixar
 from emancipacao import numeros
 from emancipacao.limite_envio import limitar_envio
+from emancipacao.planilha import resposta_csv
 from processos import leitura
 from processos.estados import Tipo
 from processos.leitura import lido
@@ -142,12 +143,12 @@ def modelo_assinaturas(request, protocolo):
     acentos)."""
     _exigir_crt(request)
     _processo(protocolo)
-    resposta = HttpResponse(
-        ("\ufeff" + servico_assinaturas.MODELO_CSV).encode("utf-8"),
-        content_type="text/csv; charset=utf-8",
+    return resposta_csv(
+        servico_assinaturas.COLUNAS,
+        [servico_assinaturas.EXEMPLO_CSV],
+        arquivo="modelo-assinaturas.csv",
+        aos_poucos=False,
     )
-    resposta["Content-Disposition"] = 'attachment; filename="modelo-assinaturas.csv"'
-    return resposta
 
 
 def secao_assinaturas(processo, usuario, *, publica: bool = False) -> dict | None:

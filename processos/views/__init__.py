@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Exists, OuterRef, Prefetch, prefetch_related_objects
-from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -17,6 +17,7 @@ from django.utils import timezone
 from documentos.emissao import emite_documentos
 from emancipacao import numeros
 from emancipacao.erros import pagina_de_erro
+from emancipacao.planilha import resposta_csv
 from processos import exportacao, extensoes, leitura, retificacao, services
 from processos.atos import ATOS, POR_SLUG, recusa_no_processo
 from processos.avaliacao import avaliar_nome
@@ -154,13 +155,11 @@ def exportar_lista(request):
     filtro = ProcessoFilter(request.GET, queryset=Processo.objects.para_listagem(), request=request)
     if filtro.recusado():
         return busca_recusada(request, filtro)
-    resposta = StreamingHttpResponse(
-        exportacao.linhas_csv(filtro.qs), content_type="text/csv; charset=utf-8"
+    return resposta_csv(
+        exportacao.CABECALHOS,
+        exportacao.linhas(filtro.qs),
+        arquivo=f"processos-{timezone.localdate():%Y-%m-%d}.csv",
     )
-    resposta["Content-Disposition"] = (
-        f'attachment; filename="processos-{timezone.localdate():%Y-%m-%d}.csv"'
-    )
-    return resposta
 
 
 def busca_recusada(request, filtro) -> HttpResponse:

@@ -164,13 +164,18 @@ def test_ordenar_pelo_prazo_poe_o_mais_proximo_primeiro_e_os_sem_prazo_no_fim(
     assert 'aria-sort="ascending"' in html
 
 
-def test_celula_que_pareceria_formula_sai_como_texto(client, servidor, origem):
-    _processo(1, origem, nome="=HYPERLINK(1)")
+FORMULAS = ['=HYPERLINK("http://x","clique")', "@SUM(1+1)", "-2+3+cmd|' /C calc'!A0", "+1"]
+
+
+@pytest.mark.parametrize("formula", FORMULAS)
+def test_celula_que_pareceria_formula_sai_como_texto(client, servidor, origem, formula):
+    _processo(1, origem, nome=formula)
+    Municipio.objects.filter(pk=origem.pk).update(nome=formula)
     client.force_login(servidor)
 
     linhas = _csv(client.get("/processos/exportar.csv"))
 
-    assert linhas[1][2] == "'=HYPERLINK(1)"
+    assert linhas[1][2] == linhas[1][3] == "'" + formula
 
 
 def test_deputado_ve_a_lista_mas_nao_exporta(client, deputado, origem):
