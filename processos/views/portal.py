@@ -9,6 +9,7 @@ import hashlib
 from datetime import date
 from functools import cache
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
 from django.db.models import (
@@ -28,6 +29,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from emancipacao import numeros
+from emancipacao.limites import espera_se_excedeu, resposta_limite
 from processos import extensoes, leitura
 from processos.avisos import avisos_legais
 from processos.diagrama import desenho, etapas
@@ -38,6 +40,13 @@ from processos.views import linhas_da_lista
 from requisitos.models import ParametroLegal
 
 POR_PAGINA = 50
+# A busca do portal conta por endereço, como os demais serviços públicos (SIMULADOR_LIMITE):
+# cada busca nova vai ao banco, e um robô não deve ocupar os processos do servidor.
+GRUPO_DA_BUSCA = "processos.portal"
+MENSAGEM_LIMITE = (
+    "Muitas buscas no portal em pouco tempo a partir do mesmo endereço. "
+    "Aguarde um minuto e tente de novo."
+)
 
 # O conteúdo das páginas do portal é o mesmo para todo visitante; fica no cache "portal"
 # (CACHES) com a chave pelo que ele mostra. Um ato muda a chave (não há invalidação a
@@ -85,6 +94,9 @@ def portal(request):
     igual: no cache pela busca normalizada e pelo último movimento de qualquer processo —
     um protocolo novo (maior id) ou um ato em qualquer processo (última movimentação).
     A busca com um critério ilegível responde 400, com o erro no campo (guardado junto)."""
+    if espera := espera_se_excedeu(request, grupo=GRUPO_DA_BUSCA, taxa=settings.SIMULADOR_LIMITE):
+        contexto = {"mensagem": MENSAGEM_LIMITE}
+        return resposta_limite(request, "processos/portal_limite.html", contexto, espera=espera)
     parametros = _busca_normalizada(request.GET)
     movimento = Processo.objects.aggregate(ultima=Max("ultima_movimentacao"), maior=Max("pk"))
     chave = _chave("lista", parametros.urlencode(), movimento["ultima"], movimento["maior"])

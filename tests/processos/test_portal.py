@@ -214,6 +214,18 @@ def test_lista_do_portal_faz_as_mesmas_consultas_com_5_ou_60_processos(
     assert com_60 == com_5
 
 
+def test_busca_do_portal_tem_limite_por_endereco_com_429_em_portugues(client, db, settings):
+    settings.SIMULADOR_LIMITE = "3/m"
+
+    respostas = [client.get(f"/portal/?q=busca-{i}", REMOTE_ADDR="10.9.0.7") for i in range(4)]
+    outro = client.get("/portal/?q=busca", REMOTE_ADDR="10.9.0.8")
+
+    assert [r.status_code for r in respostas] == [200, 200, 200, 429]
+    assert 1 <= int(respostas[3]["Retry-After"]) <= 60
+    assert "Muitas buscas no portal" in respostas[3].content.decode()
+    assert outro.status_code == 200
+
+
 @pytest.mark.parametrize(
     ("consulta", "erro"),
     [
