@@ -176,7 +176,8 @@ class CampoInteiro(forms.IntegerField):
             raise _erro(self, exc) from None
 
     def widget_attrs(self, widget):
-        return {**super().widget_attrs(widget), "inputmode": "numeric"}
+        attrs = super().widget_attrs(widget)
+        return attrs if widget.is_hidden else {**attrs, "inputmode": "numeric"}
 
 
 class CampoDecimal(forms.DecimalField):
@@ -197,7 +198,8 @@ class CampoDecimal(forms.DecimalField):
             raise _erro(self, exc) from None
 
     def widget_attrs(self, widget):
-        return {**super().widget_attrs(widget), "inputmode": "decimal"}
+        attrs = super().widget_attrs(widget)
+        return attrs if widget.is_hidden else {**attrs, "inputmode": "decimal"}
 
 
 # A faixa dos inteiros do banco, para o campo de formulário de um campo do modelo.
