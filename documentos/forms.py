@@ -69,3 +69,7 @@ class CertidaoDistritoForm(forms.Form):
         },
     )
     localidade = forms.CharField(label="Localidade (opcional)", max_length=120, required=False)
+
+    def clean_localidade(self) -> str:
+        # "Vila  Nova" e "Vila Nova" são a mesma certidão (o mesmo documento, não dois).
+        return " ".join(self.cleaned_data["localidade"].split())

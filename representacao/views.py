@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from documentos.acesso import e_deputado_sem_equipe, pode_baixar
+from documentos.views import CACHE_DOS_AUTOS
 from emancipacao import numeros
 from emancipacao.limite_envio import limitar_envio
 from emancipacao.planilha import resposta_csv
@@ -283,7 +284,7 @@ def arquivo_documento(request, protocolo, pk):
         filename=f"{documento.processo.slug}-{documento.item}-v{documento.versao}.{extensao}",
         content_type=documento.tipo_conteudo,
     )
-    resposta["Cache-Control"] = "private, no-store"
+    resposta["Cache-Control"] = CACHE_DOS_AUTOS
     return resposta
 
 
