@@ -94,15 +94,21 @@ def portal(request):
     igual: no cache pela busca normalizada e pelo último movimento de qualquer processo —
     um protocolo novo (maior id) ou um ato em qualquer processo (última movimentação).
     A busca com um critério ilegível responde 400, com o erro no campo (guardado junto)."""
-    if espera := espera_se_excedeu(request, grupo=GRUPO_DA_BUSCA, taxa=settings.SIMULADOR_LIMITE):
+    parametros = _busca_normalizada(request.GET)
+    # Conta a busca (com critério ou página); a lista de abertura é uma só e sai da memória:
+    # contá-la no cache do banco custaria três vezes a própria página.
+    if parametros and (espera := _espera_da_busca(request)):
         contexto = {"mensagem": MENSAGEM_LIMITE}
         return resposta_limite(request, "processos/portal_limite.html", contexto, espera=espera)
-    parametros = _busca_normalizada(request.GET)
     movimento = Processo.objects.aggregate(ultima=Max("ultima_movimentacao"), maior=Max("pk"))
     chave = _chave("lista", parametros.urlencode(), movimento["ultima"], movimento["maior"])
     conteudo, status = _do_cache(chave, lambda: _conteudo_da_lista(parametros))
     contexto = {"conteudo": mark_safe(conteudo)}
     return render(request, "processos/portal_lista.html", contexto, status=status)
+
+
+def _espera_da_busca(request) -> int | None:
+    return espera_se_excedeu(request, grupo=GRUPO_DA_BUSCA, taxa=settings.SIMULADOR_LIMITE)
 
 
 def _busca_normalizada(consulta: QueryDict) -> QueryDict:

@@ -224,6 +224,8 @@ def test_busca_do_portal_tem_limite_por_endereco_com_429_em_portugues(client, db
     assert 1 <= int(respostas[3]["Retry-After"]) <= 60
     assert "Muitas buscas no portal" in respostas[3].content.decode()
     assert outro.status_code == 200
+    # A lista de abertura, sem critério, não é busca: não conta.
+    assert client.get("/portal/", REMOTE_ADDR="10.9.0.7").status_code == 200
 
 
 @pytest.mark.parametrize(
