@@ -10,6 +10,8 @@ como válido é ajustado a elas antes da chamada (tests/ganchos_schemathesis.py)
 import pytest
 import schemathesis
 from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
 from tests import ganchos_schemathesis  # noqa: F401 (registra as regras entre campos)
@@ -32,11 +34,17 @@ esquema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", app)
 
 @pytest.fixture
 def dados(db, settings, operador):
-    """Processos para a lista e a tabela do VA de um exercício; sem limite de uso."""
+    """Processos para a lista e a tabela do VA de um exercício; sem limite de uso. Como no
+    Client do Django: o fim de cada requisição não fecha a conexão (a da transação do teste)."""
     settings.SIMULADOR_LIMITE = "1000000/m"
     semear_tabela_va()
     protocolar(operador, nome="Vila Serena do Xingu")
     protocolar(operador, tipo="alteracao_nome", nome="Nova Aurora", sede="Nova Aurora")
+    for sinal in (request_started, request_finished):
+        sinal.disconnect(close_old_connections)
+    yield
+    for sinal in (request_started, request_finished):
+        sinal.connect(close_old_connections)
 
 
 @esquema.parametrize()
