@@ -4,6 +4,7 @@ from django import forms
 
 from documentos.arquivos import ArquivoRecusado, conferir_pdf
 from documentos.codigo import normalizar
+from emancipacao.numeros import CampoInteiro
 
 TAMANHO_MAXIMO_ARQUIVO = 60 * 1024 * 1024
 
@@ -45,7 +46,7 @@ class ValidarForm(forms.Form):
 class CertidaoDistritoForm(forms.Form):
     """Os números do simulador de distrito (Art. 25), reenviados para emitir a certidão."""
 
-    habitacoes_sede = forms.IntegerField(
+    habitacoes_sede = CampoInteiro(
         label="Habitações na sede",
         min_value=0,
         max_value=100_000_000,
@@ -56,7 +57,7 @@ class CertidaoDistritoForm(forms.Form):
             "max_value": "Número de habitações fora do razoável; confira o valor.",
         },
     )
-    populacao = forms.IntegerField(
+    populacao = CampoInteiro(
         label="População do território",
         min_value=0,
         max_value=100_000_000,
@@ -68,3 +69,7 @@ class CertidaoDistritoForm(forms.Form):
         },
     )
     localidade = forms.CharField(label="Localidade (opcional)", max_length=120, required=False)
+
+    def clean_localidade(self) -> str:
+        # "Vila  Nova" e "Vila Nova" são a mesma certidão (o mesmo documento, não dois).
+        return " ".join(self.cleaned_data["localidade"].split())

@@ -27,6 +27,16 @@ from transparencia.services import documentos_do_portal
 LIMITE_VALIDAR = "30/m"
 LIMITE_CERTIDAO = "10/m"
 
+# Quem pode guardar uma cópia do arquivo servido (Cache-Control). Os autos — documentos
+# internos, certidões dos ofícios, documentos do Art. 15, minutas — saem "private, no-store":
+# nem cache no caminho nem o navegador guardam o arquivo (o computador da sala das Comissões
+# é de todos, e o Deputado tem vista sem retirar os autos, Art. 22). O público — o portal, a
+# lei anotada, a certidão do simulador — sai "no-cache": quem guardar confere com o servidor
+# antes de usar de novo, porque a liberação de um documento pode ser revogada (Art. 23) e o
+# arquivo que falha na conferência de integridade deixa de ser servido.
+CACHE_DOS_AUTOS = "private, no-store"
+CACHE_PUBLICO = "no-cache"
+
 
 def _limitado(request, grupo: str, taxa: str) -> int | None:
     """Acima do limite do endereço, os segundos de espera (Retry-After); senão None."""
@@ -48,18 +58,30 @@ def resposta_de_falha(request, falha: FalhaIntegridade):
     return resposta
 
 
-def _pdf(request, documento: Documento, *, baixar: bool, porta: str):
+def servir_pdf(request, arquivo, sha256: str, *, objeto, porta, nome, baixar=False, publico=False):
+    """O PDF guardado, conferido com o SHA-256 antes de sair, com o Cache-Control dos autos
+    ou do público; o que não confere é recusado (409/410)."""
     try:
-        aberto = integridade.abrir_conferido(
-            documento.arquivo, documento.sha256, objeto=f"Documento {documento.codigo}", porta=porta
-        )
+        aberto = integridade.abrir_conferido(arquivo, sha256, objeto=objeto, porta=porta)
     except integridade.ArquivoViolado as exc:
         return resposta_de_falha(request, exc.falha)
-    return FileResponse(
-        aberto,
-        as_attachment=baixar,
-        filename=f"{documento.tipo}-{documento.codigo}.pdf",
-        content_type="application/pdf",
+    resposta = FileResponse(
+        aberto, as_attachment=baixar, filename=nome, content_type="application/pdf"
+    )
+    resposta["Cache-Control"] = CACHE_PUBLICO if publico else CACHE_DOS_AUTOS
+    return resposta
+
+
+def _pdf(request, documento: Documento, *, baixar: bool, porta: str, publico: bool = False):
+    return servir_pdf(
+        request,
+        documento.arquivo,
+        documento.sha256,
+        objeto=f"Documento {documento.codigo}",
+        porta=porta,
+        nome=f"{documento.tipo}-{documento.codigo}.pdf",
+        baixar=baixar,
+        publico=publico,
     )
 
 
@@ -118,9 +140,7 @@ def documento(request, codigo):
         RegistroAcesso.objects.create(
             usuario=request.user, processo=doc.processo, objeto=f"documento:{doc.codigo}"
         )
-        resposta = _pdf(request, doc, baixar=False, porta="vista do Deputado")
-        resposta["Cache-Control"] = "no-store"
-        return resposta
+        return _pdf(request, doc, baixar=False, porta="vista do Deputado")
     return _pdf(request, doc, baixar=request.GET.get("baixar") == "1", porta="download da equipe")
 
 
@@ -130,7 +150,7 @@ def publico(request, codigo):
     liberação vigente (Art. 23). Os demais, ou sem processo: 404, e não 403 — a resposta
     não confirma que o código existe."""
     doc = get_object_or_404(documentos_do_portal(), codigo=codigo)
-    return _pdf(request, doc, baixar=False, porta="portal")
+    return _pdf(request, doc, baixar=False, porta="portal", publico=True)
 
 
 def _processo(protocolo: str) -> Processo:
@@ -162,6 +182,7 @@ def minuta_extrato(request, protocolo):
     pdf = emissao.minuta(conteudo_extrato(processo, request.user, documentos))
     resposta = HttpResponse(pdf, content_type="application/pdf")
     resposta["Content-Disposition"] = f'inline; filename="minuta-extrato-{processo.slug}.pdf"'
+    resposta["Cache-Control"] = CACHE_DOS_AUTOS
     return resposta
 
 
@@ -201,4 +222,4 @@ def certidao_distrito(request):
     doc = emissao.emitir_certidao_distrito(
         veredito, localidade=form.cleaned_data["localidade"], usuario=usuario
     )
-    return _pdf(request, doc, baixar=False, porta="certidão de distrito")
+    return _pdf(request, doc, baixar=False, porta="certidão de distrito", publico=True)

@@ -5,6 +5,7 @@ from decimal import Decimal
 from django import forms
 from django.utils import timezone
 
+from emancipacao.numeros import CampoDecimal, CampoInteiro
 from instrucao import avaliacao, certidoes
 from instrucao.services import DadosCertidao, verificar_pdf
 from processos.forms import CampoData, ParecerForm
@@ -68,7 +69,7 @@ def _campo_numero(campo: str, rotulo: str):
         )
     if campo in certidoes.INTEIROS:
         # localize: aceita o separador de milhar (5.200), como se escreve.
-        return forms.IntegerField(
+        return CampoInteiro(
             label=rotulo,
             required=False,
             min_value=0,
@@ -82,7 +83,7 @@ def _campo_numero(campo: str, rotulo: str):
         )
     casas = {"valor_adicionado": 2, "area_km2": 3, "participacao_icms": 6}[campo]
     minimo = Decimal("0.001") if campo == "area_km2" else Decimal(0)
-    return forms.DecimalField(
+    return CampoDecimal(
         label=rotulo,
         required=False,
         min_value=minimo,
@@ -123,7 +124,7 @@ class _CertidaoForm(_FormOficio):
         processo = oficio.processo
         self.unidades = certidoes.unidades_pedidas(processo, oficio.orgao)
         if certidoes.pede_exercicio(processo, oficio.orgao):
-            self.fields["exercicio"] = forms.IntegerField(
+            self.fields["exercicio"] = CampoInteiro(
                 label="Exercício do valor adicionado (o último encerrado, Art. 2º, IV)",
                 min_value=1988,
                 max_value=timezone.localdate().year,

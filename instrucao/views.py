@@ -7,13 +7,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.utils import timezone
 
-from documentos import integridade
 from documentos.acesso import e_deputado_sem_equipe, pode_baixar
-from documentos.views import resposta_de_falha
+from documentos.views import servir_pdf
+from emancipacao import numeros
 from emancipacao.limite_envio import limitar_envio
 from instrucao import avaliacao, reiteracao, situacao_dos_oficios
 from instrucao import services as servicos
@@ -240,25 +240,20 @@ def certidao(request, protocolo, pk, versao=None):
     )
     if documento is None:
         raise Http404("Este ofício ainda não tem certidão.")
-    try:
-        aberto = integridade.abrir_conferido(
-            documento.arquivo,
-            documento.sha256,
-            objeto=f"Certidão do Ofício nº {oficio.numero} (versão {documento.versao})",
-            porta="certidão do ofício",
-        )
-    except integridade.ArquivoViolado as exc:
-        return resposta_de_falha(request, exc.falha)
-    if e_deputado_sem_equipe(request.user):
+    resposta = servir_pdf(
+        request,
+        documento.arquivo,
+        documento.sha256,
+        objeto=f"Certidão do Ofício nº {oficio.numero} (versão {documento.versao})",
+        porta="certidão do ofício",
+        nome=f"certidao-{oficio.numero.replace('/', '-')}-v{documento.versao}.pdf",
+        baixar=pode_baixar(request.user),
+    )
+    if resposta.status_code == 200 and e_deputado_sem_equipe(request.user):
         RegistroAcesso.objects.create(
             usuario=request.user, processo=oficio.processo, objeto=f"certidão {oficio.numero}"
         )
-    return FileResponse(
-        aberto,
-        as_attachment=pode_baixar(request.user),
-        filename=f"certidao-{oficio.numero.replace('/', '-')}-v{documento.versao}.pdf",
-        content_type="application/pdf",
-    )
+    return resposta
 
 
 # Prazos (issue 13): 50 ofícios por página; dos sem AR, os mais antigos, com o total.
@@ -334,7 +329,8 @@ def prazos(request):
         raise PermissionDenied("Área restrita à CRT, à Mesa e aos Deputados.")
     hoje = timezone.localdate()
     abertos, sem_ar = _consultas_dos_prazos()
-    pagina = Paginator(abertos.all(), PRAZOS_POR_PAGINA).get_page(request.GET.get("pagina"))
+    numero = numeros.pagina(request.GET.get("pagina"))
+    pagina = Paginator(abertos.all(), PRAZOS_POR_PAGINA).get_page(numero)
     mais_antigos = list(sem_ar[:SEM_AR_NA_PAGINA])
     prefixo = resolve_url("processos:lista")
     return render(

@@ -1,13 +1,11 @@
 """A LC 23/1992 anotada pelo sistema: pública, sem login (o que um advogado ou um auditor da
 Assembleia lê para confiar no sistema)."""
 
-from django.http import FileResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from documentos import integridade
-from documentos.views import resposta_de_falha
+from documentos.views import servir_pdf
 from emancipacao.limites import espera_se_excedeu, resposta_limite
 from lei.documento import emitir_lei_anotada
 from lei.pagina import montar
@@ -29,18 +27,12 @@ def pdf(request):
         return resposta_limite(request, "lei/limite.html", espera=espera)
     usuario = request.user if request.user.is_authenticated else None
     documento = emitir_lei_anotada(data=timezone.localdate(), usuario=usuario)
-    try:
-        aberto = integridade.abrir_conferido(
-            documento.arquivo,
-            documento.sha256,
-            objeto=f"Documento {documento.codigo}",
-            porta="lei anotada",
-        )
-    except integridade.ArquivoViolado as exc:
-        return resposta_de_falha(request, exc.falha)
-    return FileResponse(
-        aberto,
-        as_attachment=False,
-        filename=f"lc-23-1992-anotada-{documento.codigo}.pdf",
-        content_type="application/pdf",
+    return servir_pdf(
+        request,
+        documento.arquivo,
+        documento.sha256,
+        objeto=f"Documento {documento.codigo}",
+        porta="lei anotada",
+        nome=f"lc-23-1992-anotada-{documento.codigo}.pdf",
+        publico=True,
     )

@@ -2,6 +2,7 @@
 
 from django import forms
 
+from emancipacao.numeros import CampoInteiro
 from plebiscito import services
 from plebiscito.models import FaseTre
 from plebiscito.regras import Votacao, problemas_da_votacao
@@ -126,7 +127,9 @@ class EmitirParecerResultadoForm(AtoForm):
     resumo_template = "plebiscito/_apuracao.html"
 
     texto_parecer = _texto("Análise (texto do parecer)", linhas=8)
-    versao_resultado = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    versao_resultado = CampoInteiro(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=32_767
+    )
 
     def ajustar(self):
         self.resultado, self.apuracao, self.parametros = services.apurar_processo(self.processo)

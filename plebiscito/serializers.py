@@ -4,6 +4,7 @@ OpenAPI. A consistência dos números vem das regras puras (`plebiscito.regras`)
 
 from rest_framework import serializers
 
+from emancipacao.numeros import InteiroJSON
 from plebiscito.regras import (
     ABRANGENCIAS,
     CAMPOS,
@@ -14,15 +15,20 @@ from plebiscito.regras import (
     problemas_da_votacao,
 )
 from requisitos.parametros import ABRANGENCIAS_PLEBISCITO, REGRAS_PLEBISCITO
-from requisitos.serializers import MAXIMO_PESSOAS, BooleanoField, InteiroField
+from requisitos.serializers import (
+    MAXIMO_PESSOAS,
+    NOME_NAO_VAZIO,
+    BooleanoField,
+    campo_de_nome,
+)
 
 MAXIMO_UNIDADES = 200  # a área e os municípios envolvidos; acima disso é erro de envio
 OPCOES_REGRA = [(r, REGRAS_PLEBISCITO[r]) for r in REGRAS]
 OPCOES_ABRANGENCIA = [(a, ABRANGENCIAS_PLEBISCITO[a]) for a in ABRANGENCIAS]
 
 
-def _contagem(ajuda: str) -> InteiroField:
-    return InteiroField(min_value=0, max_value=MAXIMO_PESSOAS, help_text=ajuda)
+def _contagem(ajuda: str) -> InteiroJSON:
+    return InteiroJSON(min_value=0, max_value=MAXIMO_PESSOAS, help_text=ajuda)
 
 
 class RegraField(serializers.ChoiceField):
@@ -42,7 +48,7 @@ class AbrangenciaField(serializers.ChoiceField):
 class UnidadeEntrada(serializers.Serializer):
     """Uma unidade de votação, com os números que o TRE comunica (Art. 11; Art. 20)."""
 
-    nome = serializers.CharField(max_length=120)
+    nome = campo_de_nome(NOME_NAO_VAZIO, "Dê um nome à unidade: não pode estar em branco.")
     inscritos = _contagem("Eleitores inscritos na unidade.")
     comparecimento = _contagem("Eleitores que votaram.")
     sim = _contagem("Votos Sim.")
@@ -69,9 +75,11 @@ class UnidadeEntrada(serializers.Serializer):
 class PlebiscitoEntrada(serializers.Serializer):
     unidades = serializers.ListField(
         child=UnidadeEntrada(),
+        min_length=1,
         max_length=MAXIMO_UNIDADES,
         error_messages={
             "not_a_list": "Envie as unidades de votação numa lista.",
+            "min_length": "Informe ao menos uma unidade de votação.",
             "max_length": f"Informe no máximo {MAXIMO_UNIDADES} unidades de votação.",
         },
     )
@@ -85,11 +93,6 @@ class PlebiscitoEntrada(serializers.Serializer):
         help_text="Unidades contadas; na falta, a do parâmetro legal em vigor "
         "(LC 23/1992, Art. 11, § 1º).",
     )
-
-    def validate_unidades(self, unidades):
-        if not unidades:
-            raise serializers.ValidationError("Informe ao menos uma unidade de votação.")
-        return unidades
 
     def validate(self, dados):
         parametros = self.context["parametros"]

@@ -6,6 +6,7 @@ from django import forms
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
+from emancipacao.numeros import CampoInteiro
 from plebiscito.regras import (
     ABRANGENCIAS,
     CAMPOS,
@@ -25,8 +26,8 @@ from requisitos.parametros import ABRANGENCIAS_PLEBISCITO, REGRAS_PLEBISCITO
 LINHAS = 6  # a área e alguns municípios envolvidos; a API aceita mais
 
 
-def _contagem(rotulo: str) -> forms.IntegerField:
-    return forms.IntegerField(
+def _contagem(rotulo: str) -> CampoInteiro:
+    return CampoInteiro(
         label=rotulo,
         min_value=0,
         max_value=MAXIMO_PESSOAS,

@@ -9,6 +9,8 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils.html import format_html_join
 
+from emancipacao.numeros import FiltroInteiro
+from processos.atos import PROMULGACAO_CF
 from processos.estados import Estado, Tipo
 from processos.models import Processo
 from processos.services import estados_com_atos_do_usuario
@@ -44,6 +46,9 @@ class OrdenacaoComPrazo(django_filters.OrderingFilter):
         return qs.order_by(*ordem, "-ano", "-numero")
 
 
+ANO_MINIMO, ANO_MAXIMO = PROMULGACAO_CF.year, 2100
+
+
 class ProcessoFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(label="Busca", method="buscar")
     tipo = django_filters.ChoiceFilter(label="Tipo", choices=Tipo.choices, empty_label="Todos")
@@ -56,7 +61,9 @@ class ProcessoFilter(django_filters.FilterSet):
         queryset=Municipio.objects.all(),
         empty_label="Todos",
     )
-    ano = django_filters.NumberFilter(label="Ano")
+    # O ano do protocolo: nenhum processo sob a LC 23/1992 é anterior à Constituição de
+    # 1988 (processos.atos.PROMULGACAO_CF); o teto é o mesmo dos exercícios da SEFAZ.
+    ano = FiltroInteiro(label="Ano", min_value=ANO_MINIMO, max_value=ANO_MAXIMO)
     aguardando = django_filters.BooleanFilter(
         label="Aguardando atos do meu perfil",
         method="aguardando_meus_atos",
@@ -94,7 +101,24 @@ class ProcessoFilter(django_filters.FilterSet):
             # Sem critério na busca nenhum filtro muda a lista (a ordem é a padrão): a
             # validação do formulário não é feita à toa na lista sem filtros.
             self._qs = self.queryset.all()
+        if not hasattr(self, "_qs") and self.recusado():
+            # Uma busca com um critério ilegível não acha nada: a lista não finge ter
+            # aplicado o que não leu (o erro aparece no campo do filtro).
+            self._qs = self.queryset.none()
         return super().qs
+
+    def recusado(self) -> bool:
+        """Algum critério não se lê (um ano fora da faixa, um estado desconhecido): a lista
+        responde 400, com o erro no campo do filtro."""
+        return bool(self.criterios()) and not self.is_valid()
+
+    def mensagem_de_erro(self) -> str:
+        """Os erros dos critérios numa frase (as exportações não têm o formulário na tela)."""
+        campos = self.form.fields
+        return " ".join(
+            f"{campos[nome].label if nome in campos else 'Busca'}: {' '.join(erros)}"
+            for nome, erros in self.errors.items()
+        )
 
     def criterios(self) -> tuple:
         """Os parâmetros da busca que o formulário lê, na ordem dos campos (a página e os

@@ -7,6 +7,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from emancipacao.numeros import MAXIMO_DO_ID, CampoInteiro, campo_do_modelo
 from processos import extensoes, retificacao, rito
 from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF, SESSAO_ANTES_DO_ATO
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
@@ -44,14 +45,8 @@ class CampoData(forms.DateField):
 
 
 def _inteiro(rotulo, obrigatorio=False, **kw):
-    return forms.IntegerField(
+    return CampoInteiro(
         label=rotulo, required=obrigatorio, min_value=0, max_value=100_000_000, **kw
-    )
-
-
-def _dinheiro(rotulo, obrigatorio=True):
-    return forms.DecimalField(
-        label=f"{rotulo}, em R$", required=obrigatorio, min_value=0, max_digits=18, decimal_places=2
     )
 
 
@@ -104,6 +99,7 @@ class ProtocolarForm(forms.ModelForm):
 
     class Meta:
         model = Processo
+        formfield_callback = campo_do_modelo
         fields = [
             "tipo",
             "nome_proposto",
@@ -224,8 +220,12 @@ class AtoForm(forms.Form):
             # O estado não muda, então estado_esperado não barra o mesmo POST repetido: o
             # formulário leva o último Andamento que viu e o serviço recusa se houver outro.
             ultimo = processo.andamentos.order_by("-pk").values_list("pk", flat=True).first()
-            self.fields["ultimo_andamento"] = forms.IntegerField(
-                widget=forms.HiddenInput, initial=ultimo, required=False
+            self.fields["ultimo_andamento"] = CampoInteiro(
+                widget=forms.HiddenInput,
+                initial=ultimo,
+                required=False,
+                min_value=1,
+                max_value=MAXIMO_DO_ID,
             )
         if ato.exige_justificativa:
             self.fields["justificativa"].required = True
@@ -363,7 +363,7 @@ class ApresentarPlForm(AtoForm):
         label="Sessão em cuja Ordem do Dia será incluído (a seguinte, Art. 20, § 2º)",
         passada=False,
     )
-    ano_instalacao = forms.IntegerField(
+    ano_instalacao = CampoInteiro(
         label="Ano de instalação (Art. 7º, III)", min_value=1993, max_value=2100, required=False
     )
     declara_pessoa_viva = forms.BooleanField(
@@ -433,7 +433,7 @@ class SobrestarForm(AtoForm):
 
 def _campo_do_processo(nome: str, **kwargs) -> forms.Field:
     """O campo como no protocolo (mesmo rótulo, limites e validação do modelo)."""
-    return Processo._meta.get_field(nome).formfield(**kwargs)
+    return campo_do_modelo(Processo._meta.get_field(nome), **kwargs)
 
 
 class RetificarDadosForm(AtoForm):

@@ -62,10 +62,8 @@ _CONTROLES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _NUMERO_ELEITORAL = re.compile(r"[0-9]{1,4}")
 _PRIMEIRA_LINHA = re.compile(r"[^\r\n]*")
 
-MODELO_CSV = (
-    "nome;titulo_eleitor;zona;secao;reside_na_area;firma_reconhecida\r\n"
-    "Maria da Silva Souza;0012 3456 1805;19;123;sim;sim\r\n"
-)
+# A linha de exemplo do modelo do CSV (o cabeçalho são as COLUNAS).
+EXEMPLO_CSV = ("Maria da Silva Souza", "0012 3456 1805", "19", "123", "sim", "sim")
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from django import forms
 
+from emancipacao.numeros import campo_do_modelo
 from processos import forms as processos_forms
 from processos.estados import Tipo
 from processos.forms import CampoData
@@ -166,6 +167,7 @@ class DadosRepresentacaoForm(forms.ModelForm):
 
     class Meta:
         model = DadosRepresentacao
+        formfield_callback = campo_do_modelo
         fields = [
             "fundamento_extincao",
             "municipios_destino",

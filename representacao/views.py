@@ -7,13 +7,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import FileResponse, Http404, HttpResponse
+from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from documentos.acesso import e_deputado_sem_equipe, pode_baixar
+from documentos.views import CACHE_DOS_AUTOS
+from emancipacao import numeros
 from emancipacao.limite_envio import limitar_envio
+from emancipacao.planilha import resposta_csv
 from processos import leitura
 from processos.estados import Tipo
 from processos.leitura import lido
@@ -54,7 +57,8 @@ def _pagina_assinaturas(request, processo, *, form=None, importar=None, relatori
     signatarios = servico_assinaturas.buscar_signatarios(processo, busca).select_related(
         "criado_por", "importacao"
     )
-    pagina = Paginator(signatarios, SIGNATARIOS_POR_PAGINA).get_page(request.GET.get("pagina"))
+    numero = numeros.pagina(request.GET.get("pagina"))
+    pagina = Paginator(signatarios, SIGNATARIOS_POR_PAGINA).get_page(numero)
     opera = tem_papel(request.user, *OPERADORES)
     contexto = _contagem_assinaturas(processo) | {
         "processo": processo,
@@ -140,12 +144,12 @@ def modelo_assinaturas(request, protocolo):
     acentos)."""
     _exigir_crt(request)
     _processo(protocolo)
-    resposta = HttpResponse(
-        ("\ufeff" + servico_assinaturas.MODELO_CSV).encode("utf-8"),
-        content_type="text/csv; charset=utf-8",
+    return resposta_csv(
+        servico_assinaturas.COLUNAS,
+        [servico_assinaturas.EXEMPLO_CSV],
+        arquivo="modelo-assinaturas.csv",
+        aos_poucos=False,
     )
-    resposta["Content-Disposition"] = 'attachment; filename="modelo-assinaturas.csv"'
-    return resposta
 
 
 def secao_assinaturas(processo, usuario, *, publica: bool = False) -> dict | None:
@@ -280,7 +284,7 @@ def arquivo_documento(request, protocolo, pk):
         filename=f"{documento.processo.slug}-{documento.item}-v{documento.versao}.{extensao}",
         content_type=documento.tipo_conteudo,
     )
-    resposta["Cache-Control"] = "private, no-store"
+    resposta["Cache-Control"] = CACHE_DOS_AUTOS
     return resposta
 
 

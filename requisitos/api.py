@@ -2,7 +2,8 @@
 
 Toda entrada ruim vira 400 com os erros por campo, em pt-BR — inclusive JSON malformado e
 tipo de conteúdo errado (que o DRF responderia com 415); acima do limite de uso, 429.
-Os números decimais do JSON são lidos como Decimal, nunca como float.
+Os números decimais do JSON são lidos como Decimal, nunca como float; o inteiro longo e o "-0"
+também (`emancipacao.numeros.literal_inteiro_json`), para o campo recusá-los sem convertê-los.
 """
 
 import json
@@ -15,6 +16,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
+from emancipacao.numeros import literal_inteiro_json
 from requisitos import serializers as s
 from requisitos.limite import MENSAGEM as MENSAGEM_LIMITE
 from requisitos.limite import espera_do_simulador
@@ -50,7 +52,10 @@ class JSONDecimalParser(parsers.JSONParser):
             raise exceptions.ParseError("O corpo da requisição passa de 64 KB.")
         try:
             dados = json.loads(
-                bruto.decode(codificacao), parse_float=Decimal, parse_constant=_recusar_constante
+                bruto.decode(codificacao),
+                parse_float=Decimal,
+                parse_int=literal_inteiro_json,
+                parse_constant=_recusar_constante,
             )
         except ValueError as exc:
             raise exceptions.ParseError(f"JSON malformado: {exc}") from None

@@ -4,6 +4,7 @@ from decimal import Decimal
 
 from django import forms
 
+from emancipacao.numeros import CampoDecimal, CampoInteiro
 from requisitos.municipios_br import municipios_da_uf
 from requisitos.ordenacao import em_ordem_alfabetica
 from requisitos.regras import DadosCriacao, DadosRemanescente
@@ -13,8 +14,8 @@ SIM_NAO_PENDENTE = [("", "Ainda não verificado"), ("sim", "Sim"), ("nao", "Não
 TRADUZ_SIM_NAO = {"": None, "sim": True, "nao": False}
 
 
-def _contagem(rotulo: str, ajuda: str = "", obrigatorio: bool = True) -> forms.IntegerField:
-    return forms.IntegerField(
+def _contagem(rotulo: str, ajuda: str = "", obrigatorio: bool = True) -> CampoInteiro:
+    return CampoInteiro(
         label=rotulo,
         help_text=ajuda,
         required=obrigatorio,
@@ -24,8 +25,8 @@ def _contagem(rotulo: str, ajuda: str = "", obrigatorio: bool = True) -> forms.I
     )
 
 
-def _reais(rotulo: str, ajuda: str = "", obrigatorio: bool = True) -> forms.DecimalField:
-    return forms.DecimalField(
+def _reais(rotulo: str, ajuda: str = "", obrigatorio: bool = True) -> CampoDecimal:
+    return CampoDecimal(
         label=rotulo,
         help_text=ajuda,
         required=obrigatorio,

@@ -10,10 +10,11 @@ import csv
 import io
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.db import transaction
 
+from emancipacao.numeros import NumeroInvalido, ler_decimal, ler_inteiro
 from requisitos.models import Municipio, ValorAdicionado
 from requisitos.municipios_br import por_codigo
 
@@ -64,31 +65,32 @@ def converter_valor(texto: str) -> Decimal:
         texto = texto.replace(".", "").replace(",", ".")
     elif texto.count(".") > 1:
         texto = texto.replace(".", "")
-    valor = Decimal(texto)
-    if not valor.is_finite() or valor < 0:
+    valor = ler_decimal(texto)
+    if valor < 0:
         raise ValueError("o valor deve ser um número não negativo")
-    if valor != valor.quantize(Decimal("0.01")) or valor > MAXIMO_VALOR:
+    # O máximo antes do arredondamento: quantize de um número acima da precisão é erro.
+    if valor > MAXIMO_VALOR or valor != valor.quantize(Decimal("0.01")):
         raise ValueError("o valor deve ter no máximo 2 casas decimais e 16 dígitos inteiros")
     return valor
 
 
 def _converter_linha(numero: int, linha: dict) -> LinhaVA:
     try:
-        codigo = int((linha.get("codigo_ibge") or "").strip())
-    except ValueError:
+        codigo = ler_inteiro(linha.get("codigo_ibge") or "")
+    except NumeroInvalido:
         raise ValueError("código IBGE inválido") from None
     municipio = por_codigo().get(codigo)
     if municipio is None or municipio.uf != "MT":
         raise ValueError(f"o código IBGE {codigo} não é de um município de Mato Grosso")
     try:
-        exercicio = int((linha.get("exercicio") or "").strip())
-    except ValueError:
+        exercicio = ler_inteiro(linha.get("exercicio") or "")
+    except NumeroInvalido:
         raise ValueError("exercício inválido (use o ano com 4 algarismos)") from None
     if not EXERCICIO_MINIMO <= exercicio <= EXERCICIO_MAXIMO:
         raise ValueError(f"exercício {exercicio} fora do intervalo aceito")
     try:
         valor = converter_valor(linha.get("valor_adicionado") or "")
-    except InvalidOperation:
+    except NumeroInvalido:
         raise ValueError("valor adicionado inválido") from None
     return LinhaVA(numero, codigo, exercicio, valor)
 

@@ -1,25 +1,35 @@
 """Contrato da API dos simuladores: validação estrita da entrada (inteiros JSON, decimais sem
-float, booleanos JSON) e a forma da saída, documentada no esquema OpenAPI."""
+float, booleanos JSON; os números conferidos em `emancipacao.numeros` antes da conversão) e a
+forma da saída, documentada no esquema OpenAPI."""
 
 from decimal import Decimal
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from emancipacao.numeros import DecimalJSON, InteiroJSON
 from requisitos.consultas import TabelaVAIncompleta, media_va_do_exercicio
-from requisitos.municipios_br import por_codigo
+from requisitos.municipios_br import municipios_da_uf, por_codigo
 
 MAXIMO_PESSOAS = 1_000_000_000
+# Um nome (de município, de unidade de votação): algum caractere que não seja espaço, nenhum
+# caractere nulo; o tamanho conta o texto como veio. O mesmo padrão vai ao esquema OpenAPI.
+NOME_NAO_VAZIO = r"^[^\x00]*[^\s\x00][^\x00]*$"
+# Com uma letra ("123" não é nome): \w sem algarismos nem "_", como no Python e no esquema.
+NOME_COM_LETRA = r"^[^\x00]*[^\W\d_][^\x00]*$"
 
 
-class InteiroField(serializers.IntegerField):
-    """Só inteiros JSON: recusa texto ("4000"), booleanos e números com fração."""
+def campo_de_nome(padrao: str, mensagem: str) -> serializers.RegexField:
+    return serializers.RegexField(
+        padrao, max_length=120, trim_whitespace=False, error_messages={"invalid": mensagem}
+    )
 
-    def to_internal_value(self, data):
-        if isinstance(data, bool) or not isinstance(data, int | Decimal):
-            self.fail("invalid")
-        if isinstance(data, Decimal) and (not data.is_finite() or data != int(data)):
-            self.fail("invalid")
-        return super().to_internal_value(int(data))
+
+@extend_schema_field(
+    {"type": "integer", "enum": sorted(m.codigo_ibge for m in municipios_da_uf("MT"))}
+)
+class CodigoIBGEdeMT(InteiroJSON):
+    """O código IBGE de um município de Mato Grosso; no esquema, a lista deles."""
 
 
 class BooleanoField(serializers.BooleanField):
@@ -31,16 +41,16 @@ class BooleanoField(serializers.BooleanField):
         return data
 
 
-def _contagem(**kwargs) -> InteiroField:
-    return InteiroField(min_value=0, max_value=MAXIMO_PESSOAS, **kwargs)
+def _contagem(**kwargs) -> InteiroJSON:
+    return InteiroJSON(min_value=0, max_value=MAXIMO_PESSOAS, **kwargs)
 
 
-def _reais(**kwargs) -> serializers.DecimalField:
-    return serializers.DecimalField(max_digits=18, decimal_places=2, min_value=Decimal(0), **kwargs)
+def _reais(**kwargs) -> DecimalJSON:
+    return DecimalJSON(max_digits=18, decimal_places=2, min_value=Decimal(0), **kwargs)
 
 
 class RemanescenteEntrada(serializers.Serializer):
-    codigo_ibge = InteiroField(min_value=1, max_value=9_999_999)
+    codigo_ibge = CodigoIBGEdeMT(min_value=1, max_value=9_999_999)
     populacao = _contagem()
     eleitores = _contagem()
     casas_centro_urbano = _contagem()
@@ -65,7 +75,7 @@ class CriacaoMunicipioEntrada(serializers.Serializer):
     eleitores = _contagem()
     casas_centro_urbano = _contagem()
     valor_adicionado = _reais()
-    exercicio = InteiroField(
+    exercicio = InteiroJSON(
         required=False,
         min_value=1990,
         max_value=2100,
@@ -74,7 +84,10 @@ class CriacaoMunicipioEntrada(serializers.Serializer):
     media_va_menores = _reais(required=False, help_text="Ou a média informada diretamente.")
     condicoes_instalacao = BooleanoField(required=False, allow_null=True, default=None)
     continuidade_territorial = BooleanoField(required=False, allow_null=True, default=None)
-    remanescentes = RemanescenteEntrada(many=True, required=False, max_length=20)
+    # Uma lista (e não many=True) para o esquema dizer o máximo (maxItems).
+    remanescentes = serializers.ListField(
+        child=RemanescenteEntrada(), required=False, max_length=20
+    )
 
     def validate_remanescentes(self, remanescentes):
         codigos = [r["codigo_ibge"] for r in remanescentes]
@@ -107,23 +120,16 @@ class DistritoEntrada(serializers.Serializer):
 
 
 class ToponimoEntrada(serializers.Serializer):
-    nome = serializers.CharField(max_length=120)
+    nome = campo_de_nome(NOME_COM_LETRA, "Informe um nome com letras.")
     declaracao_pessoa_viva = BooleanoField(required=False, default=False)
 
     def validate_nome(self, nome: str) -> str:
-        nome = " ".join(nome.split())
-        if not any(c.isalpha() for c in nome):
-            raise serializers.ValidationError("Informe um nome com letras.")
-        return nome
+        return " ".join(nome.split())
 
 
 class RevisaoLimitesEntrada(serializers.Serializer):
-    area_movida_km2 = serializers.DecimalField(
-        max_digits=12, decimal_places=3, min_value=Decimal(0)
-    )
-    area_total_km2 = serializers.DecimalField(
-        max_digits=12, decimal_places=3, min_value=Decimal("0.001")
-    )
+    area_movida_km2 = DecimalJSON(max_digits=12, decimal_places=3, min_value=Decimal(0))
+    area_total_km2 = DecimalJSON(max_digits=12, decimal_places=3, min_value=Decimal("0.001"))
 
     def validate(self, dados):
         if dados["area_movida_km2"] > dados["area_total_km2"]:

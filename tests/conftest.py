@@ -72,6 +72,18 @@ def sem_comprovante_de_protocolo(request):
 
 
 @pytest.fixture
+def contadores_fora_do_banco(settings):
+    """Os contadores dos limites de uso num cache em memória: para medir as consultas do
+    conteúdo de uma página limitada (a busca do portal) sem as do contador, que no servidor
+    com Redis nem vão ao banco."""
+    settings.CACHES = {
+        **settings.CACHES,
+        "contadores": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    }
+    settings.RATELIMIT_USE_CACHE = "contadores"
+
+
+@pytest.fixture
 def comprovante_real():
     """Marca o teste que emite de verdade o comprovante de protocolo."""
 

@@ -1,18 +1,20 @@
 """As seções do Art. 23 na página do processo e a exportação da lista pública. Os atos de
 liberar e revogar são do hub (`processos:ato`), com a permissão das suas transições."""
 
-import csv
 import json
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from emancipacao.limites import resposta_limite
+from emancipacao.planilha import resposta_csv
 from processos.atos import autoriza_liberacao
+from processos.exportacao import identificacao
 from processos.filtros import ProcessoPublicoFilter
 from processos.leitura import lido, praticado
+from processos.views import busca_recusada
 from transparencia import services
 from transparencia.dados_abertos import Enderecos, item_da_lista, processos_publicos
 from transparencia.limite import MENSAGEM, espera_dos_dados_abertos
@@ -59,30 +61,13 @@ COLUNAS_CSV = (
 )
 
 
-class _Eco:
-    """O "arquivo" do csv.writer que devolve a linha escrita (para o StreamingHttpResponse)."""
-
-    def write(self, valor):
-        return valor
-
-
 def _linhas_csv(processos, enderecos: Enderecos):
-    escritor = csv.writer(_Eco(), delimiter=";")
-    # BOM: o Excel abre o UTF-8 com os acentos certos.
-    yield "\ufeff" + escritor.writerow(COLUNAS_CSV)
     for p in processos:
-        yield escritor.writerow(
-            [
-                p.protocolo,
-                p.get_tipo_display(),
-                p.nome_proposto,
-                ", ".join(m.nome for m in p.municipios_origem.all()),
-                p.get_estado_display(),
-                p.data_leitura_expediente.strftime("%d/%m/%Y"),
-                timezone.localtime(p.ultima_movimentacao).strftime("%d/%m/%Y %H:%M"),
-                enderecos.portal(p.slug),
-            ]
-        )
+        yield identificacao(p) + [
+            p.data_leitura_expediente.strftime("%d/%m/%Y"),
+            timezone.localtime(p.ultima_movimentacao).strftime("%d/%m/%Y %H:%M"),
+            enderecos.portal(p.slug),
+        ]
 
 
 @require_GET
@@ -94,22 +79,22 @@ def exportar(request, formato):
         contexto = {"mensagem": MENSAGEM}
         return resposta_limite(request, "requisitos/limite_excedido.html", contexto, espera=espera)
     filtro = ProcessoPublicoFilter(request.GET, queryset=processos_publicos(), request=request)
+    if filtro.recusado():
+        return busca_recusada(request, filtro)
     processos = filtro.qs.iterator(chunk_size=500)
     nome = f"processos-{timezone.localdate():%Y-%m-%d}.{formato}"
     enderecos = Enderecos(request)
     if formato == "csv":
-        resposta = StreamingHttpResponse(
-            _linhas_csv(processos, enderecos), content_type="text/csv; charset=utf-8"
-        )
-    else:
-        corpo = {
-            "gerado_em": timezone.now(),
-            "processos": [item_da_lista(p, enderecos=enderecos) for p in processos],
-        }
-        corpo["total"] = len(corpo["processos"])
-        resposta = HttpResponse(
-            json.dumps(corpo, cls=DjangoJSONEncoder, ensure_ascii=False),
-            content_type="application/json; charset=utf-8",
-        )
+        # Um nome proposto como "=HYPERLINK(...)" sai como texto (emancipacao.planilha).
+        return resposta_csv(COLUNAS_CSV, _linhas_csv(processos, enderecos), arquivo=nome)
+    corpo = {
+        "gerado_em": timezone.now(),
+        "processos": [item_da_lista(p, enderecos=enderecos) for p in processos],
+    }
+    corpo["total"] = len(corpo["processos"])
+    resposta = HttpResponse(
+        json.dumps(corpo, cls=DjangoJSONEncoder, ensure_ascii=False),
+        content_type="application/json; charset=utf-8",
+    )
     resposta["Content-Disposition"] = f'attachment; filename="{nome}"'
     return resposta

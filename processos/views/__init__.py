@@ -9,12 +9,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Exists, OuterRef, Prefetch, prefetch_related_objects
-from django.http import Http404, StreamingHttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
 from documentos.emissao import emite_documentos
+from emancipacao import numeros
+from emancipacao.erros import pagina_de_erro
+from emancipacao.planilha import resposta_csv
 from processos import exportacao, extensoes, leitura, retificacao, services
 from processos.atos import ATOS, POR_SLUG, recusa_no_processo
 from processos.avaliacao import avaliar_nome
@@ -124,7 +127,7 @@ def lista(request):
         linhas=processos,
         abertos=Processo.objects.ids_com_prazo_aberto(),
     )
-    pagina = paginador.get_page(request.GET.get("pagina"))
+    pagina = paginador.get_page(numeros.pagina(request.GET.get("pagina")))
     parametros = request.GET.copy()
     parametros.pop("pagina", None)
     return render(
@@ -138,6 +141,7 @@ def lista(request):
             "colunas": _colunas_ordenaveis(request.GET),
             "pode_exportar": e_equipe(request.user),
         },
+        status=400 if filtro.recusado() else 200,
     )
 
 
@@ -149,13 +153,19 @@ def exportar_lista(request):
     if not e_equipe(request.user):
         raise PermissionDenied("A exportação da lista é da CRT e da Mesa (Art. 22).")
     filtro = ProcessoFilter(request.GET, queryset=Processo.objects.para_listagem(), request=request)
-    resposta = StreamingHttpResponse(
-        exportacao.linhas_csv(filtro.qs), content_type="text/csv; charset=utf-8"
+    if filtro.recusado():
+        return busca_recusada(request, filtro)
+    return resposta_csv(
+        exportacao.CABECALHOS,
+        exportacao.linhas(filtro.qs),
+        arquivo=f"processos-{timezone.localdate():%Y-%m-%d}.csv",
     )
-    resposta["Content-Disposition"] = (
-        f'attachment; filename="processos-{timezone.localdate():%Y-%m-%d}.csv"'
-    )
-    return resposta
+
+
+def busca_recusada(request, filtro) -> HttpResponse:
+    """A exportação de uma busca com critério ilegível: 400, com o erro de cada critério."""
+    mensagem = f"A busca não pôde ser lida. {filtro.mensagem_de_erro()}"
+    return pagina_de_erro(request, status=400, template="400.html", mensagem=mensagem)
 
 
 COLUNAS = [

@@ -9,6 +9,7 @@ import hashlib
 from datetime import date
 from functools import cache
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
 from django.db.models import (
@@ -27,6 +28,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
+from emancipacao import numeros
+from emancipacao.limites import espera_se_excedeu, resposta_limite
 from processos import extensoes, leitura
 from processos.avisos import avisos_legais
 from processos.diagrama import desenho, etapas
@@ -37,6 +40,13 @@ from processos.views import linhas_da_lista
 from requisitos.models import ParametroLegal
 
 POR_PAGINA = 50
+# A busca do portal conta por endereço, como os demais serviços públicos (SIMULADOR_LIMITE):
+# cada busca nova vai ao banco, e um robô não deve ocupar os processos do servidor.
+GRUPO_DA_BUSCA = "processos.portal"
+MENSAGEM_LIMITE = (
+    "Muitas buscas no portal em pouco tempo a partir do mesmo endereço. "
+    "Aguarde um minuto e tente de novo."
+)
 
 # O conteúdo das páginas do portal é o mesmo para todo visitante; fica no cache "portal"
 # (CACHES) com a chave pelo que ele mostra. Um ato muda a chave (não há invalidação a
@@ -44,7 +54,7 @@ POR_PAGINA = 50
 # cadastro de referência — e recolhe as versões antigas. Mude a VERSAO ao mudar o HTML dos
 # modelos do portal: o cache (banco ou Redis) sobrevive à implantação.
 DURACAO_NO_CACHE = 6 * 60 * 60
-VERSAO = 1
+VERSAO = 2
 # O formulário de acompanhamento (acompanhamento/_secao.html) leva o token CSRF de quem
 # visita: o conteúdo é montado com esta marca no lugar do token, e cada resposta a troca
 # pelo token do visitante.
@@ -82,12 +92,23 @@ def numeros_publicados(andamentos) -> dict:
 def portal(request):
     """A lista do portal. O conteúdo (busca, tabela, paginação) é o mesmo para toda busca
     igual: no cache pela busca normalizada e pelo último movimento de qualquer processo —
-    um protocolo novo (maior id) ou um ato em qualquer processo (última movimentação)."""
+    um protocolo novo (maior id) ou um ato em qualquer processo (última movimentação).
+    A busca com um critério ilegível responde 400, com o erro no campo (guardado junto)."""
     parametros = _busca_normalizada(request.GET)
+    # Conta a busca (com critério ou página); a lista de abertura é uma só e sai da memória:
+    # contá-la no cache do banco custaria três vezes a própria página.
+    if parametros and (espera := _espera_da_busca(request)):
+        contexto = {"mensagem": MENSAGEM_LIMITE}
+        return resposta_limite(request, "processos/portal_limite.html", contexto, espera=espera)
     movimento = Processo.objects.aggregate(ultima=Max("ultima_movimentacao"), maior=Max("pk"))
     chave = _chave("lista", parametros.urlencode(), movimento["ultima"], movimento["maior"])
-    conteudo = _do_cache(chave, lambda: _conteudo_da_lista(parametros))
-    return render(request, "processos/portal_lista.html", {"conteudo": mark_safe(conteudo)})
+    conteudo, status = _do_cache(chave, lambda: _conteudo_da_lista(parametros))
+    contexto = {"conteudo": mark_safe(conteudo)}
+    return render(request, "processos/portal_lista.html", contexto, status=status)
+
+
+def _espera_da_busca(request) -> int | None:
+    return espera_se_excedeu(request, grupo=GRUPO_DA_BUSCA, taxa=settings.SIMULADOR_LIMITE)
 
 
 def _busca_normalizada(consulta: QueryDict) -> QueryDict:
@@ -102,7 +123,8 @@ def _busca_normalizada(consulta: QueryDict) -> QueryDict:
     return normalizada
 
 
-def _conteudo_da_lista(parametros: QueryDict) -> str:
+def _conteudo_da_lista(parametros: QueryDict) -> tuple[str, int]:
+    """O HTML da lista e o status: 400 quando um critério não se lê."""
     # O portal não mostra o prazo mais próximo (é da tramitação interna): a subconsulta nos
     # ofícios só entra para ordenar por ele; senão, a coluna vem vazia. O mesmo QuerySet
     # serve aos filtros e às linhas.
@@ -115,7 +137,7 @@ def _conteudo_da_lista(parametros: QueryDict) -> str:
         linhas=processos,
         abertos=Processo.objects.ids_com_prazo_aberto() if pelo_prazo else None,
     )
-    pagina = paginador.get_page(parametros.get("pagina"))
+    pagina = paginador.get_page(numeros.pagina(parametros.get("pagina")))
     sem_pagina = parametros.copy()
     sem_pagina.pop("pagina", None)
     contexto = {
@@ -126,7 +148,8 @@ def _conteudo_da_lista(parametros: QueryDict) -> str:
         ),
         "parametros": sem_pagina.urlencode(),
     }
-    return render_to_string("processos/_portal_lista_conteudo.html", contexto)
+    conteudo = render_to_string("processos/_portal_lista_conteudo.html", contexto)
+    return conteudo, 400 if filtro.recusado() else 200
 
 
 def portal_processo(request, protocolo):
@@ -214,7 +237,7 @@ def _chave(pagina: str, *partes) -> str:
     return f"portal:v{VERSAO}:{pagina}:{resumo}"
 
 
-def _do_cache(chave: str, montar) -> str:
+def _do_cache(chave: str, montar):
     cache = caches["portal"]
     conteudo = cache.get(chave)
     if conteudo is None:

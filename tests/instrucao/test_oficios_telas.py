@@ -189,6 +189,7 @@ def test_resposta_valida_pela_tela_guarda_a_certidao(client, servidor, operador)
     assert _situacoes(resposta.content.decode())[oficio.numero] == "Respondido em 09/09/2026"
     baixada = client.get(f"/processos/{processo.slug}/oficios/{oficio.pk}/certidao/")
     assert b"".join(baixada.streaming_content).startswith(b"%PDF-")
+    assert baixada["Cache-Control"] == "private, no-store"  # dos autos: nenhum cache a guarda
 
 
 # --- Prazos (UX, tela 5) -----------------------------------------------------------------------

@@ -46,7 +46,9 @@ def _paginas(processo) -> dict[str, str]:
 
 
 @pytest.mark.django_db
-def test_cada_pagina_faz_as_mesmas_consultas_com_30_ou_500_processos(client, servidor):
+def test_cada_pagina_faz_as_mesmas_consultas_com_30_ou_500_processos(
+    client, servidor, contadores_fora_do_banco
+):
     for i in range(6):
         Municipio.objects.create(codigo_ibge=5100100 + i, nome=f"Origem {i}")
     _gerar(30)

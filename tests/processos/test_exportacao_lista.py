@@ -164,13 +164,18 @@ def test_ordenar_pelo_prazo_poe_o_mais_proximo_primeiro_e_os_sem_prazo_no_fim(
     assert 'aria-sort="ascending"' in html
 
 
-def test_celula_que_pareceria_formula_sai_como_texto(client, servidor, origem):
-    _processo(1, origem, nome="=HYPERLINK(1)")
+FORMULAS = ['=HYPERLINK("http://x","clique")', "@SUM(1+1)", "-2+3+cmd|' /C calc'!A0", "+1"]
+
+
+@pytest.mark.parametrize("formula", FORMULAS)
+def test_celula_que_pareceria_formula_sai_como_texto(client, servidor, origem, formula):
+    _processo(1, origem, nome=formula)
+    Municipio.objects.filter(pk=origem.pk).update(nome=formula)
     client.force_login(servidor)
 
     linhas = _csv(client.get("/processos/exportar.csv"))
 
-    assert linhas[1][2] == "'=HYPERLINK(1)"
+    assert linhas[1][2] == linhas[1][3] == "'" + formula
 
 
 def test_deputado_ve_a_lista_mas_nao_exporta(client, deputado, origem):
@@ -188,11 +193,13 @@ def test_exportacao_pede_login(client):
     assert resposta.status_code == 302 and "/entrar/" in resposta["Location"]
 
 
-def test_filtro_invalido_exporta_sem_erro(client, servidor, origem):
+def test_filtro_invalido_na_exportacao_e_400_com_o_erro_de_cada_criterio(client, servidor, origem):
     _processo(1, origem)
     client.force_login(servidor)
 
     resposta = client.get("/processos/exportar.csv?ano=abc&municipio=999999")
 
-    assert resposta.status_code == 200
-    assert _csv(resposta)[0] == CABECALHO
+    assert resposta.status_code == 400
+    texto = resposta.content.decode()
+    assert "Ano: Informe um número inteiro." in texto
+    assert "Município de origem: Faça uma escolha válida." in texto

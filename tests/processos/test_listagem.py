@@ -109,13 +109,28 @@ def test_filtros_mostram_o_que_foi_escolhido(client, servidor, deputado, origens
     assert '<label for="id_municipio" class="form-label">Município de origem</label>' in html
 
 
-def test_ano_invalido_e_dito_no_campo(client, servidor):
+@pytest.mark.parametrize(
+    ("ano", "erro"),
+    [
+        ("abc", "Informe um número inteiro."),
+        ("-1e999999", "sem expoente"),
+        ("2101", "Certifique-se que este valor seja menor ou igual a 2100."),
+    ],
+)
+def test_ano_invalido_e_dito_no_campo_com_400_e_lista_vazia(
+    client, servidor, deputado, origens, ano, erro
+):
+    _acrescentar(2, deputado=deputado, origens=origens)
     client.force_login(servidor)
+    assert "0001/2026" in client.get("/processos/").content.decode()
 
-    html = client.get("/processos/?ano=abc").content.decode()
+    resposta = client.get(f"/processos/?ano={ano}")
 
+    assert resposta.status_code == 400
+    html = resposta.content.decode()
     assert 'class="numberinput form-control is-invalid"' in html
-    assert "invalid-feedback" in html
+    assert erro in html
+    assert "0001/2026" not in html
 
 
 @pytest.mark.parametrize(

@@ -198,7 +198,9 @@ def _consultas(client, url) -> int:
 
 
 @pytest.mark.parametrize("url", ["/portal/", "/portal/?q=Nome&estado=em_instrucao"])
-def test_lista_do_portal_faz_as_mesmas_consultas_com_5_ou_60_processos(client, db, url):
+def test_lista_do_portal_faz_as_mesmas_consultas_com_5_ou_60_processos(
+    client, db, url, contadores_fora_do_banco
+):
     origens = [
         Municipio.objects.create(codigo_ibge=5100000 + i, nome=f"Origem {i}") for i in (1, 2)
     ]
@@ -210,3 +212,47 @@ def test_lista_do_portal_faz_as_mesmas_consultas_com_5_ou_60_processos(client, d
 
     assert Processo.objects.count() == 60
     assert com_60 == com_5
+
+
+def test_busca_do_portal_tem_limite_por_endereco_com_429_em_portugues(client, db, settings):
+    settings.SIMULADOR_LIMITE = "3/m"
+
+    respostas = [client.get(f"/portal/?q=busca-{i}", REMOTE_ADDR="10.9.0.7") for i in range(4)]
+    outro = client.get("/portal/?q=busca", REMOTE_ADDR="10.9.0.8")
+
+    assert [r.status_code for r in respostas] == [200, 200, 200, 429]
+    assert 1 <= int(respostas[3]["Retry-After"]) <= 60
+    assert "Muitas buscas no portal" in respostas[3].content.decode()
+    assert outro.status_code == 200
+    # A lista de abertura, sem critério, não é busca: não conta.
+    assert client.get("/portal/", REMOTE_ADDR="10.9.0.7").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("consulta", "erro"),
+    [
+        ("ano=-1e999999", "Escreva o número com todos os dígitos, sem expoente"),
+        ("ano=0.5", "Informe um número inteiro. Este campo não aceita casas decimais."),
+        ("ano=1987", "Certifique-se que este valor seja maior ou igual a 1988."),
+        ("ano=NaN", "NaN e Infinity não são aceitos"),
+        ("estado=voando", "Faça uma escolha válida."),
+    ],
+)
+def test_busca_ilegivel_e_400_com_o_erro_no_campo_e_nenhum_processo(
+    client, operador, consulta, erro
+):
+    protocolar(operador, nome="Vila Serena do Xingu")
+
+    resposta = client.get(f"/portal/?{consulta}")
+
+    assert resposta.status_code == 400
+    html = resposta.content.decode()
+    assert erro in html and "is-invalid" in html
+    assert "Vila Serena do Xingu" not in html
+
+
+def test_ano_na_faixa_busca_normalmente(client, operador):
+    processo = protocolar(operador, nome="Vila Serena do Xingu")
+
+    assert "Vila Serena do Xingu" in client.get(f"/portal/?ano={processo.ano}").text
+    assert client.get("/portal/?ano=1988").status_code == 200

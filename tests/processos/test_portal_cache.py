@@ -50,7 +50,9 @@ def _url(processo) -> str:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("url", ["/portal/", "/portal/?tipo=criacao&ordem=nome", "processo"])
-def test_acerto_do_cache_nao_refaz_as_consultas_do_conteudo(client, operador, url):
+def test_acerto_do_cache_nao_refaz_as_consultas_do_conteudo(
+    client, operador, url, contadores_fora_do_banco
+):
     processo = protocolar(operador, nome="Vila Serena do Xingu")
     url = _url(processo) if url == "processo" else url
 
@@ -66,7 +68,9 @@ def test_acerto_do_cache_nao_refaz_as_consultas_do_conteudo(client, operador, ur
 
 
 @pytest.mark.django_db(transaction=True)
-def test_fora_de_transacao_o_acerto_so_le_a_chave_e_o_ato_muda_a_pagina(client, operador):
+def test_fora_de_transacao_o_acerto_so_le_a_chave_e_o_ato_muda_a_pagina(
+    client, operador, contadores_fora_do_banco
+):
     """Como no servidor (sem a transação do teste): o conteúdo sai da memória do processo,
     e a chave nova depois do ato não a encontra lá."""
     processo = protocolar(operador, nome="Vila Serena do Xingu")
@@ -113,7 +117,9 @@ def test_lista_publica_muda_com_processo_novo_e_com_mudanca_de_estado(client, op
 
 
 @pytest.mark.django_db
-def test_busca_igual_com_parametros_em_outra_ordem_ou_vazios_da_o_mesmo_conteudo(client, operador):
+def test_busca_igual_com_parametros_em_outra_ordem_ou_vazios_da_o_mesmo_conteudo(
+    client, operador, contadores_fora_do_banco
+):
     protocolar(operador, nome="Vila Serena do Xingu")
     client.get("/portal/?tipo=criacao&ordem=nome")
 
@@ -209,7 +215,9 @@ def _medir(client, urls: dict) -> dict:
 
 
 @pytest.mark.django_db
-def test_consultas_do_portal_nao_crescem_com_o_numero_de_processos(client):
+def test_consultas_do_portal_nao_crescem_com_o_numero_de_processos(
+    client, contadores_fora_do_banco
+):
     for i in range(6):
         Municipio.objects.create(codigo_ibge=5100100 + i, nome=f"Origem {i}")
     _gerar(10)

@@ -1,6 +1,6 @@
 """API de dados abertos dos processos: lista com os critérios do portal e páginas, o detalhe
-com os campos públicos, ETag/Last-Modified com 304, e toda entrada ruim com 400/404/405 em
-JSON pt-BR — nunca 500."""
+com os campos públicos, o ETag do conteúdo com 304, e toda entrada ruim com 400/404/405 em
+JSON pt-BR no formato do esquema (`{"detail": ...}`) — nunca 500."""
 
 import pytest
 from django.db import connection
@@ -225,25 +225,48 @@ def test_pagina_publica_mostra_decreto_e_lei(client, operador):
     assert "Decreto Legislativo nº 2.944" in html and "Lei nº 12.345" in html
 
 
-# --- ETag e Last-Modified -------------------------------------------------------------------
+# --- ETag ----------------------------------------------------------------------------------
 
 
 def test_detalhe_responde_304_ao_etag_e_200_depois_de_um_ato(client, operador):
     processo = protocolar(operador)
     url = f"{LISTA}{processo.slug}/"
-    primeira = client.get(url)
-    etag = primeira["ETag"]
+    etag = client.get(url)["ETag"]
 
     repetida = client.get(url, HTTP_IF_NONE_MATCH=etag)
-    por_data = client.get(url, HTTP_IF_MODIFIED_SINCE=primeira["Last-Modified"])
     praticar(processo, operador, "baixar_em_diligencia")
     depois = client.get(url, HTTP_IF_NONE_MATCH=etag)
 
     assert repetida.status_code == 304 and repetida.content == b""
     assert repetida["ETag"] == etag
-    assert por_data.status_code == 304
     assert depois.status_code == 200 and depois["ETag"] != etag
     assert depois.json()["estado"]["codigo"] == "em_diligencia"
+
+
+@pytest.mark.parametrize("url", ["lista", "detalhe"])
+def test_municipio_renomeado_no_cadastro_muda_o_etag_sem_ato(client, operador, url):
+    processo = protocolar(operador)
+    url = LISTA if url == "lista" else f"{LISTA}{processo.slug}/"
+    etag = client.get(url)["ETag"]
+
+    Municipio.objects.filter(codigo_ibge=5107925).update(nome="Sorriso do Norte")
+    depois = client.get(url, HTTP_IF_NONE_MATCH=etag)
+
+    assert depois.status_code == 200 and depois["ETag"] != etag
+    assert "Sorriso do Norte" in depois.content.decode()
+
+
+def test_a_validacao_e_pelo_etag_sem_last_modified(client, operador):
+    """A data do último ato não diz quando o cadastro de referência mudou: sem ela, um
+    `If-Modified-Since` não devolve um 304 com o nome antigo."""
+    processo = protocolar(operador)
+    resposta = client.get(f"{LISTA}{processo.slug}/")
+
+    assert "Last-Modified" not in resposta
+    por_data = client.get(
+        f"{LISTA}{processo.slug}/", HTTP_IF_MODIFIED_SINCE="Fri, 01 Jan 2100 00:00:00 GMT"
+    )
+    assert por_data.status_code == 200
 
 
 def test_lista_responde_304_enquanto_nada_muda_e_o_etag_depende_dos_filtros(client, operador):
@@ -269,10 +292,15 @@ def test_lista_responde_304_enquanto_nada_muda_e_o_etag_depende_dos_filtros(clie
         ("?foo=1", 400, "Parâmetro desconhecido: foo."),
         ("?pagina=0", 400, "“pagina” deve ser um número inteiro"),
         ("?pagina=abc", 400, "“pagina” deve ser um número inteiro"),
+        ("?pagina=²", 400, "“pagina” deve ser um número inteiro"),
+        ("?pagina=" + "9" * 4000, 400, "“pagina” deve ser um número inteiro"),
+        ("?pagina=-1e999999", 400, "“pagina” deve ser um número inteiro"),
         ("?pagina=99", 404, "A página 99 não existe: a consulta tem 1 página."),
         ("?por_pagina=101", 400, "de 1 a 100"),
         ("?tipo=a&tipo=b", 400, "Parâmetro repetido: tipo."),
-        ("?q=" + "x" * 2100, 400, "A consulta passa de 2.048 caracteres."),
+        ("?q=" + "x" * 4100, 400, "A consulta passa de 4.096 caracteres."),
+        ("?q=", 400, "Parâmetro vazio: q."),
+        ("?ano=&tipo=", 400, "Parâmetro vazio: ano, tipo."),
     ],
 )
 def test_entrada_ruim_responde_em_json_pt_br(client, db, caminho, status, trecho):
@@ -284,25 +312,31 @@ def test_entrada_ruim_responde_em_json_pt_br(client, db, caminho, status, trecho
 
 
 @pytest.mark.parametrize(
-    ("consulta", "campo"),
+    ("consulta", "mensagem"),
     [
-        ("tipo=xyz", "tipo"),
-        ("estado=voando", "estado"),
-        ("municipio=123", "municipio"),
-        ("ano=dois-mil", "ano"),
-        ("ordem=senha", "ordem"),
-        ("q=" + "x" * 201, "q"),
+        ("tipo=xyz", "Tipo: Faça uma escolha válida."),
+        ("estado=voando", "Estado: Faça uma escolha válida."),
+        ("municipio=123", "Município de origem: Certifique-se que este valor seja maior ou igual"),
+        ("ano=dois-mil", "Ano: Informe um número inteiro."),
+        ("ano=0.5", "Ano: Informe um número inteiro. Este campo não aceita casas decimais."),
+        ("ano=-1e999999", "Ano: Escreva o número com todos os dígitos, sem expoente"),
+        ("ano=1987", "Ano: Certifique-se que este valor seja maior ou igual a 1988."),
+        ("ano=NaN", "Ano: NaN e Infinity não são aceitos"),
+        ("ano=-0", "Ano: “-0” não é aceito"),
+        ("ordem=senha", "Ordenar por: Faça uma escolha válida."),
+        ("q=" + "x" * 201, "Busca: use no máximo 200 caracteres."),
     ],
 )
-def test_filtro_invalido_responde_400_com_o_erro_do_campo(client, db, consulta, campo):
+def test_filtro_invalido_responde_400_no_formato_do_esquema(client, db, consulta, mensagem):
     resposta = client.get(f"{LISTA}?{consulta}")
 
     assert resposta.status_code == 400
-    erros = resposta.json()[campo]
-    assert erros and all(isinstance(e, str) for e in erros)
-    assert any(
-        palavra in erros[0] for palavra in ("Faça uma escolha válida", "Informe", "no máximo")
-    )
+    assert list(resposta.json()) == ["detail"]
+    assert mensagem in resposta.json()["detail"]
+
+
+def test_municipio_sem_cadastro_nao_acha_processo(client, tres):
+    assert numeros(client.get(f"{LISTA}?municipio=5100000")) == []
 
 
 def test_detalhe_nao_aceita_parametros(client, operador):

@@ -84,6 +84,27 @@ def test_a_linha_do_csv_traz_os_campos_publicos(client, varios):
     assert linhas[1][7] == f"http://testserver/portal/processos/{agua_clara.slug}/"
 
 
+@pytest.mark.parametrize(
+    "formula",
+    ['=HYPERLINK("http://x","clique")', "@SUM(1+1)", "-2+3+cmd|' /C calc'!A0", "+1", "\t=1"],
+)
+def test_celula_que_pareceria_formula_sai_como_texto(client, operador, formula):
+    processo = protocolar(operador, nome=formula)
+    processo.municipios_origem.update(nome=formula)
+
+    linhas = linhas_csv(client.get("/portal/processos.csv"))
+
+    assert linhas[1][2] == linhas[1][3] == "'" + formula
+
+
+def test_busca_ilegivel_na_exportacao_e_400_com_o_erro(client, db):
+    for formato in ("csv", "json"):
+        resposta = client.get(f"/portal/processos.{formato}?ano=-1e999999")
+
+        assert resposta.status_code == 400
+        assert "Ano: Escreva o número com todos os dígitos" in resposta.content.decode()
+
+
 def test_a_exportacao_nao_tem_paginas(client, operador, monkeypatch):
     monkeypatch.setattr("processos.views.portal.POR_PAGINA", 2)
     for i in range(5):

@@ -1,0 +1,328 @@
+"""Números que vêm de fora — formulários, filtros das listas, parâmetros da URL e corpos
+JSON —, lidos num lugar só: a forma e o tamanho do literal são conferidos ANTES da conversão.
+
+Por quê: converter em `int` um Decimal de expoente enorme custa tempo quadrático no número de
+algarismos ("-1e999999", nove bytes num filtro de ano, segurava um processo do servidor por
+90 s), e um literal de um milhão de algarismos também. Aqui o literal só vira número depois
+de ter a forma de um número escrito por extenso — algarismos ASCII, sem expoente, sem NaN nem
+Infinity, sem "-0" — e no máximo `ALGARISMOS_MAXIMOS` caracteres; cada campo confere depois a
+sua faixa (mínimo e máximo), com a sua mensagem. No JSON o número já chega lido (o inteiro
+curto como int, ver `literal_inteiro_json`; o com ponto ou expoente como Decimal) e é
+conferido pelos algarismos e pelo expoente.
+
+Todo campo numérico de entrada usa estas peças: `CampoInteiro` e `CampoDecimal` (formulários,
+com a escrita pt-BR "5.200" e "1.234,56" quando `localize=True`), `FiltroInteiro` (filtros
+das listas), `InteiroJSON` e `DecimalJSON` (serializadores da API) e `pagina` (a página das
+listas). `tests/test_numeros_de_fora.py` confere que nenhum campo numérico fica de fora.
+"""
+
+import re
+from decimal import Decimal
+
+import django_filters
+from django import forms
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils import formats
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+from rest_framework import serializers
+
+# Nenhum número que o sistema guarda passa de 20 algarismos (R$ com 16 inteiros e 2 casas,
+# códigos IBGE de 7); o dobro deixa folga para a faixa de cada campo dar a mensagem certa.
+ALGARISMOS_MAXIMOS = 40
+
+MENSAGENS = {
+    "invalid": "Informe um número inteiro.",
+    "decimal": "Informe um número.",
+    "longo": f"Número longo demais: use no máximo {ALGARISMOS_MAXIMOS} algarismos.",
+    "expoente": "Escreva o número com todos os dígitos, sem expoente (como em 1e5).",
+    "nao_finito": "NaN e Infinity não são aceitos: informe um número válido.",
+    "zero_negativo": "“-0” não é aceito: informe 0, sem o sinal de menos.",
+    "fracao": "Informe um número inteiro. Este campo não aceita casas decimais.",
+}
+
+_NUMERO = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?")
+_EXPOENTE = re.compile(r"[+-]?[0-9.,]*[0-9][eE][+-]?[0-9]+")
+_NAO_FINITO = re.compile(r"[+-]?(?:s?nan[0-9]*|inf|infinity)", re.IGNORECASE)
+
+
+class NumeroInvalido(ValueError):
+    """O literal não é um número aceito; `codigo` diz por quê (chave de `MENSAGENS`)."""
+
+    def __init__(self, codigo: str):
+        super().__init__(MENSAGENS[codigo])
+        self.codigo = codigo
+
+
+def _motivo(texto: str, *, padrao: str) -> str:
+    if _EXPOENTE.fullmatch(texto):
+        return "expoente"
+    if _NAO_FINITO.fullmatch(texto):
+        return "nao_finito"
+    return padrao
+
+
+def _partes(texto: str, *, localizado: bool, padrao: str) -> tuple[str, str, str | None]:
+    """O sinal, os algarismos inteiros e os decimais (None sem separador) do texto, conferido
+    pelo tamanho antes de tudo: nada é convertido, nem percorrido duas vezes, se for longo."""
+    texto = texto.strip()
+    if len(texto) > ALGARISMOS_MAXIMOS:
+        raise NumeroInvalido("longo")
+    if localizado:
+        # As regras do Django para a escrita pt-BR ("1.234,56", "5.200", "12,5").
+        texto = formats.sanitize_separators(texto)
+    achado = _NUMERO.fullmatch(texto)
+    if achado is None or not (achado[2] or achado[3]):
+        raise NumeroInvalido(_motivo(texto, padrao=padrao))
+    sinal, inteiros, decimais = achado.groups()
+    if sinal == "-" and not (inteiros + (decimais or "")).strip("0"):
+        raise NumeroInvalido("zero_negativo")
+    return sinal, inteiros, decimais
+
+
+def _conferir_decimal(valor: Decimal) -> Decimal:
+    """Um Decimal já lido (o JSON lê assim os números com ponto): algarismos e expoente
+    conferidos antes de qualquer conta com ele."""
+    if not valor.is_finite():
+        raise NumeroInvalido("nao_finito")
+    negativo, algarismos, expoente = valor.as_tuple()
+    tamanho = max(len(algarismos), abs(expoente), len(algarismos) + expoente)
+    if tamanho > ALGARISMOS_MAXIMOS:
+        raise NumeroInvalido("longo")
+    if negativo and not any(algarismos):
+        raise NumeroInvalido("zero_negativo")
+    return valor
+
+
+def ler_inteiro(valor, *, localizado: bool = False) -> int:
+    """O inteiro de um texto ("2026", "5.200" com `localizado`), de um int ou de um Decimal
+    inteiro; NumeroInvalido se a forma ou o tamanho não servem. A faixa é do campo."""
+    if isinstance(valor, bool):
+        raise NumeroInvalido("invalid")
+    if isinstance(valor, int):
+        if abs(valor) >= 10**ALGARISMOS_MAXIMOS:
+            raise NumeroInvalido("longo")
+        return valor
+    if isinstance(valor, Decimal):
+        if _conferir_decimal(valor) != valor.to_integral_value():
+            raise NumeroInvalido("fracao")
+        return int(valor)
+    if not isinstance(valor, str):
+        raise NumeroInvalido("invalid")
+    sinal, inteiros, decimais = _partes(valor, localizado=localizado, padrao="invalid")
+    if decimais is not None:
+        raise NumeroInvalido("fracao")
+    return int(sinal + inteiros)
+
+
+def ler_decimal(valor, *, localizado: bool = False) -> Decimal:
+    """O Decimal de um texto ("1234.56"; "1.234,56" com `localizado`), de um int ou de um
+    Decimal; NumeroInvalido se a forma ou o tamanho não servem. Casas e faixa são do campo."""
+    if isinstance(valor, bool):
+        raise NumeroInvalido("decimal")
+    if isinstance(valor, int):
+        return Decimal(ler_inteiro(valor))
+    if isinstance(valor, Decimal):
+        return _conferir_decimal(valor)
+    if not isinstance(valor, str):
+        raise NumeroInvalido("decimal")
+    sinal, inteiros, decimais = _partes(valor, localizado=localizado, padrao="decimal")
+    return Decimal(sinal + inteiros + ("" if decimais is None else "." + decimais))
+
+
+def pagina(valor) -> int | None:
+    """O número da página de uma lista (`?pagina=`); ilegível ou menor que 1, None: o
+    paginador do Django mostra então a primeira página."""
+    try:
+        numero = ler_inteiro(valor)
+    except NumeroInvalido:
+        return None
+    return numero if numero >= 1 else None
+
+
+def literal_inteiro_json(texto: str) -> int | Decimal:
+    """`parse_int` do leitor de JSON: o literal longo é recusado antes de virar int (o JSON
+    inteiro é malformado, com a mensagem em pt-BR); o "-0" segue como Decimal, para o campo
+    recusá-lo com a sua mensagem."""
+    if len(texto) > ALGARISMOS_MAXIMOS:
+        raise ValueError(MENSAGENS["longo"])
+    if texto.startswith("-") and not texto.strip("-0"):
+        return Decimal(texto)
+    return int(texto)
+
+
+# --- formulários ---------------------------------------------------------------------------
+
+
+def _erro(campo, exc: NumeroInvalido) -> ValidationError:
+    return ValidationError(campo.error_messages[exc.codigo], code=exc.codigo)
+
+
+class CampoInteiro(forms.IntegerField):
+    """Inteiro de formulário, com mínimo e máximo obrigatórios; com `localize=True`, escrito
+    como em pt-BR (5.200)."""
+
+    default_error_messages = MENSAGENS
+
+    def __init__(self, *, min_value: int, max_value: int, **kwargs):
+        super().__init__(min_value=min_value, max_value=max_value, **kwargs)
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        try:
+            return ler_inteiro(value, localizado=self.localize)
+        except NumeroInvalido as exc:
+            raise _erro(self, exc) from None
+
+    def widget_attrs(self, widget):
+        attrs = super().widget_attrs(widget)
+        return attrs if widget.is_hidden else {**attrs, "inputmode": "numeric"}
+
+
+class CampoDecimal(forms.DecimalField):
+    """Decimal de formulário, com algarismos e casas obrigatórios; com `localize=True`,
+    escrito como em pt-BR (1.234,56)."""
+
+    default_error_messages = {**MENSAGENS, "invalid": MENSAGENS["decimal"]}
+
+    def __init__(self, *, max_digits: int, decimal_places: int, **kwargs):
+        super().__init__(max_digits=max_digits, decimal_places=decimal_places, **kwargs)
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        try:
+            return ler_decimal(value, localizado=self.localize)
+        except NumeroInvalido as exc:
+            raise _erro(self, exc) from None
+
+    def widget_attrs(self, widget):
+        attrs = super().widget_attrs(widget)
+        return attrs if widget.is_hidden else {**attrs, "inputmode": "decimal"}
+
+
+# A faixa dos inteiros do banco, para o campo de formulário de um campo do modelo.
+FAIXAS_DO_BANCO = {
+    models.PositiveSmallIntegerField: (0, 32_767),
+    models.PositiveIntegerField: (0, 2_147_483_647),
+    models.PositiveBigIntegerField: (0, 9_223_372_036_854_775_807),
+    models.SmallIntegerField: (-32_768, 32_767),
+    models.IntegerField: (-2_147_483_648, 2_147_483_647),
+    models.BigIntegerField: (-9_223_372_036_854_775_808, 9_223_372_036_854_775_807),
+}
+# O maior id de uma linha (BigAutoField), para um id que vem num campo oculto.
+MAXIMO_DO_ID = FAIXAS_DO_BANCO[models.BigIntegerField][1]
+
+
+def campo_do_modelo(campo_modelo: models.Field, **kwargs) -> forms.Field | None:
+    """`formfield_callback` dos ModelForms: os números do modelo viram `CampoInteiro` (com a
+    faixa da coluna) e `CampoDecimal`; os demais campos, o que o Django daria."""
+    if isinstance(campo_modelo, models.DecimalField):
+        return campo_modelo.formfield(form_class=CampoDecimal, **kwargs)
+    for classe, (minimo, maximo) in FAIXAS_DO_BANCO.items():
+        if type(campo_modelo) is classe and not campo_modelo.choices:
+            kwargs.setdefault("min_value", minimo)
+            kwargs.setdefault("max_value", maximo)
+            return campo_modelo.formfield(form_class=CampoInteiro, **kwargs)
+    return campo_modelo.formfield(**kwargs)
+
+
+class FiltroInteiro(django_filters.NumberFilter):
+    """Filtro de lista por um inteiro (ano, código): `min_value` e `max_value` obrigatórios."""
+
+    field_class = CampoInteiro
+
+    def __init__(self, *args, min_value: int, max_value: int, **kwargs):
+        super().__init__(*args, min_value=min_value, max_value=max_value, **kwargs)
+
+    def get_max_validator(self):
+        return None  # o campo já tem o seu máximo
+
+
+# --- API (DRF) -----------------------------------------------------------------------------
+
+
+def _recusa_da_api(campo: serializers.Field, exc: NumeroInvalido):
+    """O que não é número (ou não é inteiro) tem a mensagem do próprio DRF; os demais
+    motivos, a daqui."""
+    if exc.codigo in ("invalid", "decimal", "fracao"):
+        campo.fail("invalid")
+    raise serializers.ValidationError(str(exc), code=exc.codigo) from None
+
+
+class InteiroJSON(serializers.IntegerField):
+    """Só inteiros JSON — nunca texto ("4000") nem booleano —, com mínimo e máximo
+    obrigatórios; 4000.0 é o inteiro 4000, como no JSON Schema."""
+
+    def __init__(self, *, min_value: int, max_value: int, **kwargs):
+        super().__init__(min_value=min_value, max_value=max_value, **kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int | Decimal):
+            self.fail("invalid")
+        try:
+            return ler_inteiro(data)
+        except NumeroInvalido as exc:
+            _recusa_da_api(self, exc)
+
+
+class DecimalJSON(serializers.DecimalField):
+    """Decimal da API: número JSON (lido como Decimal, nunca float) ou texto "1234.56". O
+    texto aceito é o do padrão publicado no esquema (`padrao`), nem mais nem menos."""
+
+    def __init__(self, *, max_digits: int, decimal_places: int, min_value: Decimal, **kwargs):
+        super().__init__(
+            max_digits=max_digits, decimal_places=decimal_places, min_value=min_value, **kwargs
+        )
+        if min_value not in (0, Decimal(1).scaleb(-decimal_places)):
+            raise ValueError("DecimalJSON: o mínimo é 0 ou a menor fração (positivo).")
+        inteiros = max_digits - decimal_places
+        self.padrao = _padrao_decimal(inteiros, decimal_places, positivo=min_value > 0)
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, str | int | Decimal):
+            self.fail("invalid")
+        try:
+            valor = ler_decimal(data)
+        except NumeroInvalido as exc:
+            _recusa_da_api(self, exc)
+        return super().to_internal_value(valor)
+
+    def run_validation(self, data=serializers.empty):
+        valor = super().run_validation(data)
+        if isinstance(data, str) and not re.fullmatch(self.padrao, data):
+            raise serializers.ValidationError(
+                "Escreva o número só com algarismos e ponto decimal (como em 1234.56).",
+                code="decimal",
+            )
+        return valor
+
+
+def _padrao_decimal(inteiros: int, casas: int, *, positivo: bool) -> str:
+    """O texto que o campo aceita: até `inteiros` algarismos, ponto e até `casas` decimais;
+    `positivo` pede um algarismo diferente de zero."""
+    nao_zero = "(?=[0-9.]*[1-9])" if positivo else ""
+    return rf"^{nao_zero}[0-9]{{1,{inteiros}}}(\.[0-9]{{1,{casas}}})?$"
+
+
+class DecimalJSONNoEsquema(OpenApiSerializerFieldExtension):
+    """No esquema OpenAPI, o `DecimalJSON` como ele é: texto com o padrão, ou número JSON na
+    faixa, em passos da menor fração (`multipleOf`)."""
+
+    target_class = DecimalJSON
+
+    def map_serializer_field(self, auto_schema, direction):
+        campo = self.target
+        # Limites inteiros (exatos no JSON) e o passo como o texto "0.01": um float como
+        # 9999999999999999.99 se escreveria 1e16.
+        numero = {
+            "type": "number",
+            "minimum": 0,
+            "exclusiveMinimum": campo.min_value > 0,
+            "maximum": 10 ** (campo.max_digits - campo.decimal_places),
+            "exclusiveMaximum": True,
+            "multipleOf": float(Decimal(1).scaleb(-campo.decimal_places)),
+        }
+        texto = {"type": "string", "format": "decimal", "pattern": campo.padrao}
+        return {"oneOf": [texto, numero]}
