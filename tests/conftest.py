@@ -1,8 +1,10 @@
 """Elenco fixo de usuários (um por papel) e construtores simples de processos; e o banco
 de volta ao estado das migrações depois de cada teste transacional."""
 
+import time
 from unittest import mock
 
+import django_ratelimit.core
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, User
@@ -42,6 +44,22 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(
             f"{len(pulados)} testes pulados por serem {MOTIVO_SO_POSTGRESQL}."
         )
+
+
+@pytest.fixture(autouse=True)
+def janela_fixa(monkeypatch):
+    """As janelas dos limites de uso são fixas no relógio (a de "/m" vira no segundo 0 de cada
+    minuto): numa máquina ocupada, os pedidos de um teste podem atravessar a virada e o
+    contador zera no meio dele. O relógio que o django-ratelimit lê fica parado no começo de
+    um minuto; o resto do sistema segue o relógio de verdade."""
+    agora = int(time.time()) // 60 * 60 + 1
+
+    class Relogio:
+        @staticmethod
+        def time() -> float:
+            return agora
+
+    monkeypatch.setattr(django_ratelimit.core, "time", Relogio)
 
 
 @pytest.fixture(autouse=True)
