@@ -8,7 +8,8 @@ class InstrucaoConfig(AppConfig):
     def ready(self):
         """Liga a instrução aos atos do hub (STYLE, regra 6)."""
         from documentos import copia_integral
-        from instrucao import autos, forms, parecer, services, situacao_dos_oficios, views
+        from instrucao import autos, busca, forms, parecer, services, situacao_dos_oficios, views
+        from processos import busca as busca_interna
         from processos import extensoes as e
 
         e.registrar_condicao("concluir_certidoes", situacao_dos_oficios.certidoes_respondidas)
@@ -21,6 +22,7 @@ class InstrucaoConfig(AppConfig):
         e.registrar_secao(e.Secao("instrucao/_secao_oficios.html", views.secao_oficios))
         e.registrar_secao(e.Secao("instrucao/_secao_requisitos.html", views.secao_requisitos))
         e.registrar_leitura("orgaos_sem_resposta", situacao_dos_oficios.orgaos_sem_resposta)
+        busca_interna.registrar_fonte(busca.nos_numeros)
         # Art. 19, § 1º: as certidões recebidas entram na cópia integral ao TRE.
         if autos.pecas_das_certidoes not in copia_integral.FORNECEDORES:
             copia_integral.FORNECEDORES.append(autos.pecas_das_certidoes)

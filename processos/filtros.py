@@ -3,13 +3,13 @@ from functools import lru_cache
 import django_filters
 from django import forms
 from django.db import connection
-from django.db.models import Exists, F, OuterRef, Q, TextField, Value
-from django.db.models.functions import Concat
+from django.db.models import Exists, F, OuterRef, Q
 from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils.html import format_html_join
 
 from emancipacao.numeros import FiltroInteiro
+from processos import busca
 from processos.atos import PROMULGACAO_CF
 from processos.estados import Estado, Tipo
 from processos.models import Processo
@@ -174,72 +174,48 @@ class ProcessoFilter(django_filters.FilterSet):
             return queryset
         return queryset.filter(estado__in=estados_com_atos_do_usuario(self.request.user))
 
-    # Onde a busca por texto procura (além do número do protocolo).
-    campos_de_busca = ("nome_proposto", "sede_proposta", "resumo", "municipios_origem__nome")
+    # Onde a busca por texto procura (além do número do protocolo e dos municípios de origem).
+    campos_de_busca = ("nome_proposto", "sede_proposta", "resumo")
+    # A lista interna procura também no que as fases registram (`busca.registrar_fonte`).
+    com_fontes_das_fases = True
 
     def buscar(self, queryset, name, value):
-        """Texto em qualquer dos campos de busca ou o número do protocolo ("12" ou "12/2026").
-        Os municípios de origem entram sem JOIN nem DISTINCT (no SQLite por EXISTS). No
-        PostgreSQL os textos são uma expressão só, com um índice de trigramas (migração
-        `0012_busca_num_indice`): o custo segue o número de processos achados, não o total."""
+        """Cada palavra do termo em algum lugar da busca, sem acento nem caixa (processos.busca),
+        ou o termo como número de protocolo ("12" ou "12/2026").
+
+        No PostgreSQL os textos são uma expressão só, com um índice de trigramas (migração
+        `0013_busca_sem_acento`), e os processos dos municípios achados são lidos antes (uma
+        consulta pequena): a condição fica só de termos com índice, que o PostgreSQL junta
+        num percurso (BitmapOr). Com uma subconsulta no OR ele leria a tabela inteira."""
         termo = value.strip()
-        if not termo:
+        lista = busca.palavras(termo)
+        if not lista:
             return queryset
-        textos = Q()
-        for campo in self.campos_de_busca:
-            if "__" not in campo:
-                textos |= Q(**{f"{campo}__icontains": termo})
-        municipios = Municipio.objects.filter(nome__icontains=termo).values("pk")
-        origem = Processo.municipios_origem.through.objects.filter(municipio__in=municipios)
-        protocolo = _protocolo(termo)
-        if connection.vendor == "postgresql":
-            # Os processos dos municípios achados são lidos antes (uma consulta pequena): a
-            # condição fica só de termos com índice — os trigramas dos textos, a chave e o
-            # protocolo —, que o PostgreSQL junta num percurso (BitmapOr) para a contagem e
-            # percorre pelo índice do protocolo até encher a página. Com uma subconsulta no
-            # OR ele leria a tabela inteira.
-            filtro = _achados_nos_textos(self.campos_de_busca, termo)
-            filtro |= Q(pk__in=list(origem.values_list("processo_id", flat=True)))
-            if protocolo is not None:
-                filtro |= protocolo
-            return queryset.alias(**_expressoes_da_busca(self.campos_de_busca)).filter(filtro)
-        filtro = textos | Q(Exists(origem.filter(processo=OuterRef("pk"))))
-        if protocolo is not None:
+        filtro = Q()
+        for palavra in lista:
+            filtro &= busca.palavra_em("texto_da_busca", palavra) | _nos_municipios_de_origem(
+                palavra
+            )
+        if self.com_fontes_das_fases:
+            filtro |= busca.nas_fontes_das_fases(lista, termo)
+        if (protocolo := _protocolo(termo)) is not None:
             filtro |= protocolo
-        return queryset.filter(filtro)
+        texto = busca.texto_normalizado(self.campos_de_busca)
+        return queryset.alias(texto_da_busca=texto).filter(filtro)
 
 
-# Os campos de texto da busca interna, numa expressão só — a do índice de trigramas da
-# migração `processos.0012_busca_num_indice` (um percurso de índice em vez de três). A nova
-# linha separa os campos: o termo (uma linha do campo de busca) não a contém, de modo que um
-# achado nunca atravessa de um campo para o outro.
-SEPARADOR_DA_BUSCA = "\n"
-
-
-def texto_da_busca(campos) -> Concat:
-    partes = []
-    for campo in campos:
-        partes += [campo, Value(SEPARADOR_DA_BUSCA)]
-    return Concat(*partes[:-1], output_field=TextField())
-
-
-def _campos_de_texto(campos_de_busca) -> list[str]:
-    return [c for c in campos_de_busca if "__" not in c]
-
-
-def _expressoes_da_busca(campos_de_busca) -> dict:
-    """O `alias` que a condição de `_achados_nos_textos` usa (vazio com um campo só)."""
-    campos = _campos_de_texto(campos_de_busca)
-    return {"texto_da_busca": texto_da_busca(campos)} if len(campos) > 1 else {}
-
-
-def _achados_nos_textos(campos_de_busca, termo: str) -> Q:
-    """O termo num dos campos de texto (no PostgreSQL), com `_expressoes_da_busca`."""
-    campos = _campos_de_texto(campos_de_busca)
-    if len(campos) == 1:
-        # O portal procura só no nome proposto: o índice do próprio campo.
-        return Q(**{f"{campos[0]}__icontains": termo})
-    return Q(texto_da_busca__icontains=termo.replace(SEPARADOR_DA_BUSCA, " "))
+def _nos_municipios_de_origem(palavra: str) -> Q:
+    """Os processos com um município de origem cujo nome tem a palavra (142 municípios: a
+    consulta pequena vem antes no PostgreSQL; no SQLite, um EXISTS)."""
+    municipios = Municipio.objects.alias(nome_normalizado=busca.SemAcento("nome")).filter(
+        busca.palavra_em("nome_normalizado", palavra)
+    )
+    origem = Processo.municipios_origem.through.objects.filter(
+        municipio__in=municipios.values("pk")
+    )
+    if connection.vendor == "postgresql":
+        return Q(pk__in=list(origem.values_list("processo_id", flat=True)))
+    return Q(Exists(origem.filter(processo=OuterRef("pk"))))
 
 
 def _protocolo(termo: str) -> Q | None:
@@ -295,7 +271,8 @@ class ProcessoPublicoFilter(ProcessoFilter):
     tipo e estado têm filtro próprio): achar um processo por uma palavra do resumo, da sede
     ou de uma justificativa revelaria o que a página pública não exibe (Art. 23)."""
 
-    campos_de_busca = ("nome_proposto", "municipios_origem__nome")
+    campos_de_busca = ("nome_proposto",)
+    com_fontes_das_fases = False
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

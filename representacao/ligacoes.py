@@ -6,6 +6,7 @@ from processos import extensoes as e
 
 def registrar() -> None:
     _assinaturas()
+    _busca()
     _documentos()
     _validade()
     _extincao()
@@ -19,6 +20,14 @@ def _assinaturas() -> None:
     # A contagem da seção vem na mesma consulta que lê o processo da página.
     for campo, nome in assinaturas.ANOTACOES.items():
         e.registrar_anotacao(nome, assinaturas.anotacao_da_contagem(campo))
+
+
+def _busca() -> None:
+    """A busca interna acha o processo pelo nome ou pelo título de um signatário."""
+    from processos import busca
+    from representacao.busca import nos_signatarios
+
+    busca.registrar_fonte(nos_signatarios)
 
 
 def _documentos() -> None:

@@ -1,13 +1,14 @@
-"""A busca por texto da lista interna (issue 13): nome, sede e resumo numa expressão só, com
-um índice de trigramas no PostgreSQL (migração processos 0012), e os processos dos municípios
-de origem achados lidos antes, para a condição ficar só de termos com índice."""
+"""A busca por texto da lista interna (issues 13 e 26): por palavras em qualquer ordem, sem
+acento nem caixa; nome, sede e resumo numa expressão só, com um índice de trigramas no
+PostgreSQL (migração processos 0013), e os processos dos municípios de origem achados lidos
+antes, para a condição ficar só de termos com índice."""
 
 import re
 
 import pytest
 from django.db import connection
 
-from processos import filtros
+from processos import busca, filtros
 from processos.models import FormaEncaminhamento, Processo
 from requisitos.models import Municipio
 from tests.processos.construtores import PASSADO
@@ -51,13 +52,44 @@ def test_o_termo_e_achado_em_cada_campo(client, servidor, textos):
 
 
 @pytest.mark.django_db
-def test_um_achado_nao_atravessa_de_um_campo_para_outro(client, servidor, textos):
-    """Os campos vão separados por nova linha: "Leste São" não existe em campo nenhum (a sede
-    do 4 termina em "Leste" e o resumo começa com "São")."""
+def test_as_palavras_em_qualquer_ordem_e_em_campos_diferentes(client, servidor, textos):
+    """Cada palavra tem de estar em algum campo: "Leste São" acha o 4 (a sede termina em
+    "Leste" e o resumo começa com "São"), "Leste Azul" também; "Leste Norte" não acha nada."""
     client.force_login(servidor)
 
-    assert _achados(client, "Leste São")[0] == []
+    assert _achados(client, "Leste São")[0] == ["0004/2026"]
+    assert _achados(client, "azul LESTE")[0] == ["0004/2026"]
+    assert _achados(client, "Leste Norte")[0] == []
     assert _achados(client, "Azul")[0] == ["0004/2026"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("termo", "esperados"),
+    [
+        ("esperanca", ["0003/2026", "0002/2026", "0001/2026"]),
+        ("ESPERANÇA", ["0003/2026", "0002/2026", "0001/2026"]),
+        ("sao miguel", ["0004/2026"]),
+        ("miguel sao", ["0004/2026"]),
+        ("nova   esperanca sul", ["0002/2026"]),
+        ("às", ["0003/2026"]),
+    ],
+)
+def test_sem_acento_nem_caixa(client, servidor, textos, termo, esperados):
+    client.force_login(servidor)
+
+    assert _achados(client, termo)[0] == esperados
+
+
+@pytest.mark.django_db
+def test_palavra_curta_so_no_comeco_de_uma_palavra(client, servidor, textos):
+    """ "do" acha "do Sul" e "margens do rio", não "Condor"; "15" não acha "2015"."""
+    _processo(5, "Condor Velho", resumo="Ano 2015")
+    client.force_login(servidor)
+
+    assert _achados(client, "do")[0] == ["0003/2026", "0002/2026"]
+    assert _achados(client, "15")[0] == []
+    assert _achados(client, "2015")[0] == ["0005/2026"]
 
 
 @pytest.mark.django_db
@@ -85,8 +117,8 @@ def test_a_busca_usa_o_indice_de_trigramas(textos):
     """A expressão da busca é a do índice da migração: se uma mudar sem a outra, o
     PostgreSQL volta a ler a tabela inteira."""
     campos = filtros.ProcessoFilter.campos_de_busca
-    consulta = Processo.objects.alias(**filtros._expressoes_da_busca(campos)).filter(
-        filtros._achados_nos_textos(campos, "Esperança")
+    consulta = Processo.objects.alias(texto_da_busca=busca.texto_normalizado(campos)).filter(
+        busca.palavra_em("texto_da_busca", "ESPERANCA")
     )
     sql, parametros = consulta.order_by().values("pk").query.sql_with_params()
     with connection.cursor() as cursor:

@@ -1,0 +1,128 @@
+"""A busca por texto das listas (interna e do portal): por palavras, em qualquer ordem, sem
+distinguir acento nem maiúsculas — "sao jose", "esperanca", "recanto araras" acham "São
+José", "Esperança", "Recanto das Araras".
+
+Cada palavra do termo tem de aparecer em algum dos lugares da busca (E entre as palavras, OU
+entre os lugares): nos textos do processo, no nome de um município de origem ou, na lista
+interna, no que as fases registram (`registrar_fonte`: signatários, certidões, ofícios). O
+termo inteiro ainda vale como número de protocolo ("12" ou "12/2026").
+
+Os dois lados da comparação passam pela mesma normalização: no Python, `normalizar`; no banco,
+`SemAcento` — no PostgreSQL a função imutável `emancipacao_sem_acento` sobre a extensão
+`unaccent` (migração `processos.0013_busca_sem_acento`, com o índice de trigramas sobre a
+mesma expressão), no SQLite a função de mesmo nome que `registrar_no_sqlite` cria em cada
+conexão, com `normalizar`.
+"""
+
+import unicodedata
+from collections.abc import Callable
+
+from django.db.models import Func, Q, TextField, Value
+from django.db.models.functions import Concat
+
+FUNCAO = "emancipacao_sem_acento"
+# Mais que isso não é busca de gente: cada palavra é uma condição a mais na consulta.
+MAXIMO_DE_PALAVRAS = 8
+# Separa os campos na expressão: uma palavra (sem espaço) nunca atravessa de um para outro.
+SEPARADOR = " "
+# Palavras curtas ("1", "do", "SP") só no começo de uma palavra do texto: no meio de outra
+# achariam quase tudo ("1" em "2015", "do" em "Dourados").
+CURTA = 2
+
+
+def normalizar(texto: str) -> str:
+    """Sem acentos (NFKD sem as marcas combinantes), em maiúsculas, os espaços reduzidos."""
+    decomposto = unicodedata.normalize("NFKD", texto or "")
+    sem_marcas = "".join(c for c in decomposto if not unicodedata.combining(c))
+    return " ".join(sem_marcas.upper().split())
+
+
+def palavras(termo: str) -> list[str]:
+    """As palavras do termo, normalizadas, sem repetição, na ordem em que vieram."""
+    vistas: list[str] = []
+    for palavra in normalizar(termo).split(" "):
+        if palavra and palavra not in vistas:
+            vistas.append(palavra)
+    return vistas[:MAXIMO_DE_PALAVRAS]
+
+
+class SemAcento(Func):
+    """`normalizar` no banco (ver o docstring do módulo)."""
+
+    function = FUNCAO
+    output_field = TextField()
+
+    def as_postgresql(self, compiler, connection, **extra):
+        # Maiúsculas depois de tirar os acentos, como em `normalizar`.
+        sql, params = super().as_sql(compiler, connection, **extra)
+        return f"UPPER({sql})", params
+
+
+def texto_normalizado(campos) -> Func:
+    """Os campos de texto numa expressão só, normalizada (a do índice, no PostgreSQL)."""
+    if len(campos) == 1:
+        return SemAcento(campos[0])
+    partes: list = []
+    for campo in campos:
+        partes += [campo, Value(SEPARADOR)]
+    return SemAcento(Concat(*partes[:-1], output_field=TextField()))
+
+
+def registrar_no_sqlite(sender, connection, **kwargs) -> None:
+    """Sinal `connection_created`: a função da normalização em cada conexão do SQLite."""
+    if connection.vendor == "sqlite":
+        connection.connection.create_function(
+            FUNCAO,
+            1,
+            lambda texto: normalizar(texto) if texto is not None else None,
+            deterministic=True,
+        )
+
+
+# Fontes das fases: (palavras normalizadas, termo como digitado) -> Q sobre Processo ou None;
+# a condição basta sozinha para achar o processo (o signatário com todas as palavras no nome,
+# a certidão com aquele número).
+_fontes: list[Callable] = []
+
+
+def registrar_fonte(fonte: Callable) -> None:
+    """Uma fase acrescenta onde a busca interna procura (no seu `AppConfig.ready()`)."""
+    if fonte not in _fontes:
+        _fontes.append(fonte)
+
+
+def nas_fontes_das_fases(lista: list[str], termo: str) -> Q:
+    achado = Q(pk__in=[])
+    for fonte in _fontes:
+        condicao = fonte(lista, termo)
+        if condicao is not None:
+            achado |= condicao
+    return achado
+
+
+def processos_de(linhas) -> Q:
+    """Os processos das linhas de uma fase achadas (um QuerySet com `processo_id`): no
+    PostgreSQL lidos antes (a lista é pequena, e uma subconsulta no OR faria o PostgreSQL ler
+    a tabela de processos inteira); no SQLite, a subconsulta."""
+    from django.db import connection
+
+    ids = linhas.values("processo_id")
+    if connection.vendor == "postgresql":
+        return Q(pk__in=list(ids.values_list("processo_id", flat=True)[:10_000]))
+    return Q(pk__in=ids)
+
+
+def palavra_em(campo: str, palavra: str) -> Q:
+    """A palavra (normalizada) no texto normalizado de `campo`; curta, só como começo de
+    palavra."""
+    if len(palavra) > CURTA:
+        return Q(**{f"{campo}__contains": palavra})
+    return Q(**{f"{campo}__startswith": palavra}) | Q(**{f"{campo}__contains": f" {palavra}"})
+
+
+def cada_palavra_em(campo: str, lista: list[str]) -> Q:
+    """Todas as palavras no mesmo campo de uma linha (com o alias `campo` normalizado)."""
+    condicao = Q()
+    for palavra in lista:
+        condicao &= palavra_em(campo, palavra)
+    return condicao

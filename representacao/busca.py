@@ -1,0 +1,21 @@
+"""Onde a busca interna procura nesta fase (`processos.busca.registrar_fonte`): o nome de um
+signatário (todas as palavras do termo no mesmo nome, sem acento nem caixa) e o título de
+eleitor (os 12 algarismos, com ou sem os espaços e pontos com que se escreve:
+`representacao.titulo.normalizar`)."""
+
+from django.db.models import Q
+
+from processos.busca import SemAcento, cada_palavra_em, processos_de
+from representacao.models import Signatario
+from representacao.titulo import normalizar
+
+
+def nos_signatarios(lista: list[str], termo: str) -> Q:
+    nomes = Signatario.objects.alias(nome_normalizado=SemAcento("nome")).filter(
+        cada_palavra_em("nome_normalizado", lista)
+    )
+    achado = processos_de(nomes)
+    algarismos = normalizar(termo)
+    if len(algarismos) == 12 and algarismos.isascii() and algarismos.isdigit():
+        achado |= processos_de(Signatario.objects.filter(titulo_eleitor=algarismos))
+    return achado
