@@ -31,7 +31,7 @@ COPY pyproject.toml ./
 COPY dependencias/execucao.txt dependencias/
 RUN pip install -c dependencias/execucao.txt .
 COPY . .
-RUN DJANGO_SECRET_KEY=somente-para-o-collectstatic python manage.py collectstatic --no-input
+RUN DJANGO_SECRET_KEY=somente-para-o-collectstatic EMANCIPACAO_URL_PUBLICA=https://invalid python manage.py collectstatic --no-input
 
 USER emancipacao
 ENV DJANGO_MEDIA_ROOT=/var/lib/emancipacao/media \

@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from acompanhamento.models import VALIDADE_CONFIRMACAO, Aviso, Inscricao
+from emancipacao import url_publica as endereco
 
 logger = logging.getLogger(__name__)
 
@@ -21,7 +22,7 @@ TIMEOUT_PADRAO = 10
 
 
 def url_publica(caminho: str) -> str:
-    return settings.URL_PUBLICA.rstrip("/") + caminho
+    return endereco.url_publica() + caminho
 
 
 def url_do_processo(processo) -> str:

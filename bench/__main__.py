@@ -5,6 +5,7 @@ import sys
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "emancipacao.settings")
 os.environ.setdefault("DJANGO_SECRET_KEY", "somente-medicoes")
+os.environ.setdefault("EMANCIPACAO_URL_PUBLICA", "http://127.0.0.1:8000")
 
 import django  # noqa: E402
 

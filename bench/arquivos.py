@@ -24,6 +24,7 @@ PASTA = Path(tempfile.mkdtemp(prefix="bench-arquivos-"))
 AMBIENTE = {
     "DJANGO_SETTINGS_MODULE": "emancipacao.settings",
     "DJANGO_SECRET_KEY": "somente-medicoes",
+    "EMANCIPACAO_URL_PUBLICA": "http://127.0.0.1:8000",
     "DJANGO_DEBUG": "0",
     "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
     "DATABASE_URL": f"sqlite:///{PASTA / 'bench.sqlite3'}",

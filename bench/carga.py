@@ -38,6 +38,7 @@ def _ambiente(banco: str) -> dict:
         **os.environ,
         "DATABASE_URL": f"{_base()}/{banco}",
         "DJANGO_SECRET_KEY": "somente-benchmark-de-carga",
+        "EMANCIPACAO_URL_PUBLICA": "http://127.0.0.1:8000",
         "DJANGO_DEBUG": "0",
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "PYTHONPATH": str(RAIZ),

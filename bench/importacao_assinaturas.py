@@ -16,6 +16,7 @@ import time
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "emancipacao.settings")
 os.environ.setdefault("DJANGO_SECRET_KEY", "bench")
+os.environ.setdefault("EMANCIPACAO_URL_PUBLICA", "http://127.0.0.1:8000")
 
 import django  # noqa: E402
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import segno
-from django.conf import settings
 from django.template.loader import render_to_string
 
 from emancipacao.erros import ServicoIndisponivel
+from emancipacao.url_publica import url_publica
 
 FONTES = Path(__file__).resolve().parent / "fontes"
 PACOTES_DO_SISTEMA = "libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0"
@@ -64,7 +64,7 @@ class Autenticacao:
 
     @property
     def url_validacao(self) -> str:
-        return f"{settings.URL_PUBLICA.rstrip('/')}/validar/"
+        return f"{url_publica()}/validar/"
 
     @property
     def url_qr(self) -> str:

@@ -2,6 +2,7 @@
 e um valor inválido interrompe a inicialização com uma mensagem clara."""
 
 import os
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -15,6 +16,18 @@ def env_str(nome: str, padrao: str | None = None, dica: str = "") -> str:
         if padrao is None:
             raise ImproperlyConfigured(f"Defina a variável de ambiente {nome}. {dica}".strip())
         return padrao
+    return valor
+
+
+def env_url(nome: str, padrao: str | None = None, dica: str = "") -> str:
+    """Um endereço http(s) absoluto (ou o padrão, que pode ser vazio)."""
+    valor = env_str(nome, padrao, dica)
+    partes = urlsplit(valor)
+    if valor and (partes.scheme not in {"http", "https"} or not partes.netloc):
+        raise ImproperlyConfigured(
+            f"{nome} deve ser um endereço http(s) absoluto, como "
+            f"https://emancipacao.al.mt.gov.br, não {valor!r}."
+        )
     return valor
 
 

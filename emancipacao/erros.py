@@ -15,8 +15,9 @@ import logging
 import sys
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db.utils import InterfaceError, OperationalError
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.views import defaults
 from redis.exceptions import ConnectionError as RedisForaDoAr
@@ -140,18 +141,40 @@ def indisponivel(request, servico: Indisponivel, exc: BaseException) -> HttpResp
     return resposta
 
 
+# O que só as páginas técnicas do Django (DEBUG) trazem: a de 404 e a de 500 com o traceback.
+MARCA_DA_PAGINA_TECNICA = b"<code>DEBUG = True</code>"
+
+
 class ServicoIndisponivelMiddleware:
-    """O primeiro da lista: a última palavra sobre as exceções das views."""
+    """O primeiro da lista: a última palavra sobre as exceções das views.
+
+    Em desenvolvimento local (DEBUG, o `make run`) o Django responde 404 e 500 com as suas
+    páginas técnicas, em inglês; quem experimenta o sistema vê as do projeto, em pt-BR, como
+    em produção. O traceback do 500 continua no console (o log de django.request)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        return self.get_response(request)
+        resposta = self.get_response(request)
+        if settings.DEBUG and _e_pagina_tecnica(resposta):
+            if resposta.status_code == 404:
+                return defaults.page_not_found(request, Http404())
+            return erro_do_servidor(request)
+        return resposta
 
     def process_exception(self, request, exception):
         fora_do_ar = servico_fora_do_ar(exception)
         return indisponivel(request, *fora_do_ar) if fora_do_ar else None
+
+
+def _e_pagina_tecnica(resposta) -> bool:
+    return (
+        resposta.status_code in (404, 500)
+        and not resposta.streaming
+        and resposta.get("Content-Type", "").startswith("text/html")
+        and MARCA_DA_PAGINA_TECNICA in resposta.content
+    )
 
 
 def requisicao_invalida(request, exception):

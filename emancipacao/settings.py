@@ -8,7 +8,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from emancipacao.env import env_bool, env_int, env_list, env_str
+from emancipacao.env import env_bool, env_int, env_list, env_str, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -68,6 +68,8 @@ MIDDLEWARE = [
     # Antes da sessão (que consultaria o banco com o cookie) e depois do limite (os formulários
     # só são lidos com o handler dele posto): o caractere nulo vira 400 (emancipacao.entrada).
     "emancipacao.entrada.EntradaMiddleware",
+    # Sem EMANCIPACAO_URL_PUBLICA (só em desenvolvimento local), o endereço da requisição.
+    "emancipacao.url_publica.UrlPublicaMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Renova a sessão no máximo uma vez por minuto, em vez de gravá-la a cada requisição
@@ -385,8 +387,15 @@ DEFAULT_FROM_EMAIL = env_str(
 )
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-# Endereço público usado nos documentos emitidos (rodapé e QR code de validação).
-URL_PUBLICA = env_str("EMANCIPACAO_URL_PUBLICA", "http://127.0.0.1:8000")
+# Endereço público usado nos documentos emitidos (rodapé e QR code de validação) e nos e-mails:
+# obrigatório em produção; em desenvolvimento local, sem ele, vem da requisição
+# (emancipacao.url_publica).
+URL_PUBLICA = env_url(
+    "EMANCIPACAO_URL_PUBLICA",
+    "" if DEBUG else None,
+    dica="É o endereço (https://…) que os documentos, os QR codes de validação e os e-mails "
+    "imprimem. Em desenvolvimento local (DJANGO_DEBUG=1) ele vem da requisição.",
+)
 
 # O nível vale também no handler: os avisos dos loggers do Django (404 em django.request),
 # que têm nível próprio e chegam ao root por propagação, obedecem a DJANGO_LOG_LEVEL.

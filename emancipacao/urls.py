@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from emancipacao.saude import saude
+from processos.views.entrada import Entrar
 
 admin.site.site_header = "Emancipação — Administração (ALMT/CRT)"
 admin.site.site_title = "Emancipação"
@@ -15,7 +16,7 @@ handler500 = "emancipacao.erros.erro_do_servidor"
 
 urlpatterns = [
     path("saude/", saude, name="saude"),
-    path("entrar/", auth_views.LoginView.as_view(), name="entrar"),
+    path("entrar/", Entrar.as_view(), name="entrar"),
     path("sair/", auth_views.LogoutView.as_view(), name="sair"),
     path("admin/", admin.site.urls),
     path("", include("requisitos.urls")),

@@ -28,6 +28,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from emancipacao import url_publica as endereco
 from instrucao.models import AvisoPrazo, Oficio
 from instrucao.services import descrever_situacao, situacao
 from processos.papeis import GRUPOS, PRESIDENTE, SERVIDOR
@@ -115,7 +116,7 @@ def destinatarios():
 
 
 def url_publica(caminho: str) -> str:
-    return settings.URL_PUBLICA.rstrip("/") + caminho
+    return endereco.url_publica() + caminho
 
 
 def _por_processo(eventos: list[Evento]) -> list[dict]:

@@ -18,6 +18,7 @@ def configuracao_com(expressao: str, **env: str) -> subprocess.CompletedProcess:
             "PATH": "/usr/bin:/bin",
             "DJANGO_SETTINGS_MODULE": "emancipacao.settings",
             "DJANGO_SECRET_KEY": "chave-somente-para-testes",
+            "EMANCIPACAO_URL_PUBLICA": "https://emancipacao.al.mt.gov.br",
             **env,
         },
         capture_output=True,

@@ -284,3 +284,28 @@ def test_admin_nao_altera_nem_apaga_registros_cuja_historia_importa(
     for rotulo in EDITAVEIS:
         modelo_admin = admin.site._registry[modelos[rotulo]]
         assert modelo_admin.has_change_permission(requisicao), rotulo
+
+
+def test_o_administrador_entra_e_cai_no_indice_do_admin(client, administrador):
+    """Sem papel na tramitação, o painel lhe diria "Acesso negado" (issue 26)."""
+    resposta = client.post("/entrar/", {"username": "root", "password": "x"})
+
+    assert resposta.status_code == 302
+    assert resposta["Location"] == reverse("admin:index")
+    assert client.get(resposta["Location"]).status_code == 200
+
+
+def test_quem_tem_papel_entra_e_cai_no_painel(client, servidor):
+    from tests.conftest import SENHA
+
+    resposta = client.post("/entrar/", {"username": servidor.username, "password": SENHA})
+
+    assert resposta["Location"] == reverse("processos:painel")
+
+
+def test_o_next_do_login_continua_valendo_para_o_administrador(client, administrador):
+    resposta = client.post(
+        "/entrar/?next=/portal/", {"username": "root", "password": "x", "next": "/portal/"}
+    )
+
+    assert resposta["Location"] == "/portal/"

@@ -86,6 +86,7 @@ def test_sem_nenhuma_fonte_no_sistema_o_pdf_sai_igual(tmp_path):
             "FONTCONFIG_FILE": str(tmp_path / "fonts.conf"),
             "DJANGO_SETTINGS_MODULE": "emancipacao.settings",
             "DJANGO_SECRET_KEY": "chave-somente-para-testes",
+            "EMANCIPACAO_URL_PUBLICA": "https://emancipacao.al.mt.gov.br",
         },
         capture_output=True,
         text=True,

@@ -28,6 +28,7 @@ def _sem_pango(tmp_path, *argumentos: str) -> subprocess.CompletedProcess:
             "PYTHONPATH": str(falso.parent),
             "DJANGO_SETTINGS_MODULE": "emancipacao.settings",
             "DJANGO_SECRET_KEY": "chave-somente-para-testes",
+            "EMANCIPACAO_URL_PUBLICA": "https://emancipacao.al.mt.gov.br",
             "DATABASE_URL": f"sqlite:///{tmp_path / 'banco.sqlite3'}",
             "DJANGO_MEDIA_ROOT": str(tmp_path / "media"),
         },
