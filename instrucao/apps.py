@@ -23,6 +23,9 @@ class InstrucaoConfig(AppConfig):
         e.registrar_secao(e.Secao("instrucao/_secao_requisitos.html", views.secao_requisitos))
         e.registrar_leitura("orgaos_sem_resposta", situacao_dos_oficios.orgaos_sem_resposta)
         busca_interna.registrar_fonte(busca.nos_numeros)
+        # O que os preparos desta fase gravam no Andamento, em palavras na linha do tempo.
+        e.registrar_rotulo("numero_oficio", "Ofício ao TRE nº")
+        e.registrar_rotulo("participacao_icms_total", "Parcela do índice do ICMS transferida (%)")
         # Art. 19, § 1º: as certidões recebidas entram na cópia integral ao TRE.
         if autos.pecas_das_certidoes not in copia_integral.FORNECEDORES:
             copia_integral.FORNECEDORES.append(autos.pecas_das_certidoes)

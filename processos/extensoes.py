@@ -15,6 +15,8 @@
 - seções da página do processo e da página pública (`registrar_secao`);
 - leituras que o hub pede à fase sem importá-la (`registrar_leitura`), p.ex. os órgãos
   que ainda não responderam aos ofícios, na frase "Aguardando" da página;
+- o rótulo, em palavras, de um dado que o preparo da fase grava no Andamento e a linha do
+  tempo mostra (`registrar_rotulo`): nenhum nome de campo aparece na tela;
 - anotações da consulta da página do processo (`registrar_anotacao`): um `Exists` de uma
   relação da fase quase sempre vazia, ou uma contagem, calculados na mesma consulta que lê
   o processo — a seção só consulta a relação quando a anotação diz que há o que mostrar.
@@ -44,6 +46,7 @@ class Secao:
 _secoes: list[Secao] = []
 _anotacoes: dict[str, Callable] = {}
 _leituras: dict[str, Callable] = {}
+_rotulos: dict[str, tuple[str, dict]] = {}
 
 
 def registrar_formulario(nome_ato: str, formulario: type) -> None:
@@ -83,6 +86,14 @@ def ler(nome: str, processo, padrao=None):
     """`funcao(processo)` da leitura registrada sob `nome`; `padrao` sem a fase."""
     funcao = _leituras.get(nome)
     return padrao if funcao is None else funcao(processo)
+
+
+def registrar_rotulo(chave: str, rotulo: str, escolhas: dict | None = None) -> None:
+    _rotulos[chave] = (rotulo, escolhas or {})
+
+
+def rotulo(chave: str) -> tuple[str, dict] | None:
+    return _rotulos.get(chave)
 
 
 def registrar_anotacao(nome: str, fabrica: Callable) -> None:

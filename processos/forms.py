@@ -2,6 +2,7 @@
 
 import re
 from datetime import date
+from decimal import Decimal
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -13,6 +14,7 @@ from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF, SESSAO_ANTES_DO_ATO
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
+from requisitos import formatacao as fmt
 from requisitos.aplicacao import DECLARADA, registrar
 from requisitos.ordenacao import em_ordem_alfabetica
 from requisitos.parametros import ABRANGENCIAS_PLEBISCITO
@@ -334,7 +336,7 @@ class RegistrarParecerCcjForm(ParecerForm):
 
 
 class ApresentarPdlForm(AtoForm):
-    numero_pdl = _curto("Número do PDL")
+    numero_pdl = CampoNumero("Número do PDL", "projeto de decreto legislativo", "pdl")
     ementa = _texto("Ementa", linhas=2)
 
 
@@ -535,14 +537,19 @@ def formulario_do_ato(nome_ato: str) -> type[AtoForm] | None:
 
 def descrever_dado(nome_ato: str, campo: str, valor) -> tuple[str, object]:
     """Rótulo e valor legível de um dado gravado no Andamento, para a linha do tempo."""
+    rotulo, escolhas = rotulo_declarado(nome_ato, campo) or (campo.replace("_", " "), {})
+    return rotulo.rstrip("."), _legivel(valor, escolhas)
+
+
+def rotulo_declarado(nome_ato: str, campo: str) -> tuple[str, dict] | None:
+    """O rótulo (e as escolhas) de um dado: o do campo do formulário do ato, o dos dados que
+    o hub grava ou o que a fase registrou (`extensoes.registrar_rotulo`); None se ninguém o
+    declarou."""
     formulario = formulario_do_ato(nome_ato)
     campo_form = formulario.base_fields.get(campo) if formulario else None
-    if campo_form is None:
-        extra, escolhas = ROTULOS_EXTRAS.get(campo, (None, {}))
-        rotulo = extra or campo.replace("_", " ")
-        return rotulo.rstrip("."), _legivel(valor, escolhas)
-    escolhas = dict(getattr(campo_form, "choices", None) or [])
-    return str(campo_form.label).rstrip("."), _legivel(valor, escolhas)
+    if campo_form is not None:
+        return str(campo_form.label), dict(getattr(campo_form, "choices", None) or [])
+    return ROTULOS_EXTRAS.get(campo) or extensoes.rotulo(campo)
 
 
 # Dados gravados pelo próprio ato (não digitados num campo do formulário): rótulo e valores.
@@ -558,12 +565,26 @@ def _legivel(valor, escolhas: dict):
         return "Sim" if valor else "Não"
     if isinstance(valor, str) and valor in escolhas:
         return escolhas[valor]
+    if isinstance(valor, str) and DECIMAL_GRAVADO.fullmatch(valor):
+        # Números gravados como texto ("12.340000"): escritos como um brasileiro os lê.
+        return _numero_br(Decimal(valor))
     if isinstance(valor, str):
         try:
             return date.fromisoformat(valor).strftime(FORMATO_DATA)
         except ValueError:
             return valor
+    # Inteiros ficam como vieram: um ano (2029) não leva separador de milhar.
     return valor
+
+
+# Um número gravado como texto no Andamento (Decimal serializado): "12.340000", "-3.5".
+DECIMAL_GRAVADO = re.compile(r"-?\d+\.\d+")
+
+
+def _numero_br(valor: Decimal) -> str:
+    """Com as casas que o número tem (sem zeros à direita): 12.340000 → "12,34"."""
+    expoente = valor.normalize().as_tuple().exponent
+    return fmt.decimal(valor, max(0, -expoente) if isinstance(expoente, int) else 0)
 
 
 def _nome_do_usuario(usuario) -> str:
