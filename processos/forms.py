@@ -13,6 +13,7 @@ from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF, SESSAO_ANTES_DO_ATO
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
+from processos.versao import versao_do_processo
 from requisitos.aplicacao import DECLARADA, registrar
 from requisitos.ordenacao import em_ordem_alfabetica
 from requisitos.parametros import ABRANGENCIAS_PLEBISCITO
@@ -216,17 +217,17 @@ class AtoForm(forms.Form):
         kwargs["initial"].setdefault("estado_esperado", processo.estado)
         super().__init__(*args, **kwargs)
         self.processo, self.ato = processo, ato
-        if ato.permanece:
-            # O estado não muda, então estado_esperado não barra o mesmo POST repetido: o
-            # formulário leva o último Andamento que viu e o serviço recusa se houver outro.
-            ultimo = processo.andamentos.order_by("-pk").values_list("pk", flat=True).first()
-            self.fields["ultimo_andamento"] = CampoInteiro(
-                widget=forms.HiddenInput,
-                initial=ultimo,
-                required=False,
-                min_value=1,
-                max_value=MAXIMO_DO_ID,
-            )
+        # A versão do processo que o usuário viu (processos.versao): um
+        # ato praticado depois recusa este. Obrigatória nos atos que não mudam o estado, em
+        # que o estado_esperado não barra o mesmo POST repetido; quem a exige é o serviço,
+        # com a mensagem do formulário desatualizado.
+        self.fields["ultimo_andamento"] = CampoInteiro(
+            widget=forms.HiddenInput,
+            initial=versao_do_processo(processo.pk),
+            required=False,
+            min_value=1,
+            max_value=MAXIMO_DO_ID,
+        )
         if ato.exige_justificativa:
             self.fields["justificativa"].required = True
             self.fields["justificativa"].label = "Justificativa"

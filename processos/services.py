@@ -30,8 +30,14 @@ MENSAGEM_DESATUALIZADO = (
 )
 
 MENSAGEM_ANDAMENTO_NOVO = (
-    "O processo recebeu outro andamento depois que este formulário foi aberto (talvez este "
-    "mesmo ato, enviado duas vezes). Recarregue a página; nada foi gravado."
+    "Outro usuário alterou este processo depois que você abriu o formulário (ou este mesmo "
+    "formulário já foi enviado); recarregue a página e confira antes de repetir. Nada foi "
+    "gravado."
+)
+
+MENSAGEM_SEM_VERSAO = (
+    "Este formulário não diz qual versão do processo você viu; recarregue a página e confira "
+    "antes de repetir. Nada foi gravado."
 )
 
 
@@ -135,11 +141,14 @@ def praticar_ato(
     A linha do processo é travada (SELECT ... FOR UPDATE) e o estado lido é comparado com o
     que o usuário viu: de dois atos simultâneos, exatamente um vale; o outro recebe
     ProcessoDesatualizado. O ConcurrentTransitionMixin é a segunda barreira (SQLite).
-    Nos atos que não mudam o estado (`Ato.permanece`) o estado não distingue o mesmo POST
-    repetido: `ultimo_andamento` é o id do último Andamento que o formulário viu, e um
-    Andamento mais novo recusa o ato.
+    `ultimo_andamento` é a versão que o formulário viu (`processos.versao`): um Andamento
+    mais novo recusa o ato. Nos atos que não mudam o estado (`Ato.permanece`) o estado não
+    distingue o mesmo POST repetido nem a correção feita por outro usuário: ali a versão é
+    obrigatória, e sem ela o ato é recusado.
     """
     ato = ATOS[nome_ato]
+    if ato.permanece and ultimo_andamento is None:
+        raise ProcessoDesatualizado(MENSAGEM_SEM_VERSAO)
     if ato.exige_justificativa and not justificativa.strip():
         raise AtoRecusado(f"O ato “{ato.rotulo}” exige justificativa.")
     # As datas que o ato registra (publicação, sessão...) têm o mesmo piso que a do ato; o

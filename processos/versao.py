@@ -1,0 +1,18 @@
+"""A versão do processo que um formulário viu (issue 24).
+
+É o id do último Andamento. Todo ato grava o seu Andamento com a linha do processo travada
+(`processos.services.praticar_ato`), então os ids de um processo crescem na ordem dos atos:
+um id maior que o visto é um ato praticado depois que o formulário foi aberto, e o ato do
+formulário é recusado ("outro usuário alterou; recarregue").
+"""
+
+from processos.models import Andamento
+
+
+def versao_do_processo(processo_id: int) -> int | None:
+    return (
+        Andamento.objects.filter(processo_id=processo_id)
+        .order_by("-pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
