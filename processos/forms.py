@@ -13,7 +13,7 @@ from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF, SESSAO_ANTES_DO_ATO
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
-from processos.versao import versao_do_processo
+from processos.versao import MENSAGEM_ANDAMENTO_NOVO, ha_andamento_novo, versao_do_processo
 from requisitos.aplicacao import DECLARADA, registrar
 from requisitos.ordenacao import em_ordem_alfabetica
 from requisitos.parametros import ABRANGENCIAS_PLEBISCITO
@@ -237,6 +237,15 @@ class AtoForm(forms.Form):
 
     def ajustar(self):
         """Ganchos por ato (campos que dependem do tipo do processo)."""
+
+    def clean(self):
+        # A página desatualizada diz por quê antes dos erros dos campos (a opção que outro
+        # usuário já usou, p. ex.); o serviço confere de novo com o processo travado.
+        dados = super().clean()
+        visto = dados.get("ultimo_andamento")
+        if visto is not None and ha_andamento_novo(self.processo.pk, visto):
+            self.add_error(None, MENSAGEM_ANDAMENTO_NOVO)
+        return dados
 
     def dados_do_ato(self) -> dict:
         """O que fica gravado no Andamento (além de data e justificativa)."""

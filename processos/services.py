@@ -23,21 +23,11 @@ from processos.models import (
 )
 from processos.papeis import DEPUTADO, papeis_do_usuario, tem_papel
 from processos.sequencias import proximo_numero
+from processos.versao import MENSAGEM_ANDAMENTO_NOVO, MENSAGEM_SEM_VERSAO, ha_andamento_novo
 
 MENSAGEM_DESATUALIZADO = (
     "O processo foi movimentado por outra pessoa enquanto este formulário estava aberto. "
     "Recarregue a página para ver a situação atual; nada foi gravado."
-)
-
-MENSAGEM_ANDAMENTO_NOVO = (
-    "Outro usuário alterou este processo depois que você abriu o formulário (ou este mesmo "
-    "formulário já foi enviado); recarregue a página e confira antes de repetir. Nada foi "
-    "gravado."
-)
-
-MENSAGEM_SEM_VERSAO = (
-    "Este formulário não diz qual versão do processo você viu; recarregue a página e confira "
-    "antes de repetir. Nada foi gravado."
 )
 
 
@@ -159,8 +149,7 @@ def praticar_ato(
         processo = Processo.objects.select_for_update().get(pk=processo_id)
         if estado_esperado is not None and processo.estado != estado_esperado:
             raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO)
-        novos = processo.andamentos.filter(pk__gt=ultimo_andamento or 0)
-        if ultimo_andamento is not None and novos.exists():
+        if ultimo_andamento is not None and ha_andamento_novo(processo.pk, ultimo_andamento):
             raise ProcessoDesatualizado(MENSAGEM_ANDAMENTO_NOVO)
         # O estado antes do papel: has_transition_perm é falso também quando o ato não parte
         # do estado atual, e a recusa diria "seu papel não permite" a quem tem o papel.

@@ -8,6 +8,16 @@ formulário é recusado ("outro usuário alterou; recarregue").
 
 from processos.models import Andamento
 
+MENSAGEM_ANDAMENTO_NOVO = (
+    "Outro usuário alterou este processo depois que você abriu o formulário (ou este mesmo "
+    "formulário já foi enviado); recarregue a página e confira antes de repetir. Nada foi "
+    "gravado."
+)
+MENSAGEM_SEM_VERSAO = (
+    "Este formulário não diz qual versão do processo você viu; recarregue a página e confira "
+    "antes de repetir. Nada foi gravado."
+)
+
 
 def versao_do_processo(processo_id: int) -> int | None:
     return (
@@ -16,3 +26,8 @@ def versao_do_processo(processo_id: int) -> int | None:
         .values_list("pk", flat=True)
         .first()
     )
+
+
+def ha_andamento_novo(processo_id: int, visto: int) -> bool:
+    """Algum ato foi praticado no processo depois da versão `visto`."""
+    return Andamento.objects.filter(processo_id=processo_id, pk__gt=visto).exists()
