@@ -13,7 +13,12 @@ from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF, SESSAO_ANTES_DO_ATO
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
-from processos.versao import MENSAGEM_ANDAMENTO_NOVO, ha_andamento_novo, versao_do_processo
+from processos.versao import (
+    MENSAGEM_ANDAMENTO_NOVO,
+    MENSAGEM_SEM_VERSAO,
+    ha_andamento_novo,
+    versao_do_processo,
+)
 from requisitos.aplicacao import DECLARADA, registrar
 from requisitos.ordenacao import em_ordem_alfabetica
 from requisitos.parametros import ABRANGENCIAS_PLEBISCITO
@@ -221,13 +226,7 @@ class AtoForm(forms.Form):
         # ato praticado depois recusa este. Obrigatória nos atos que não mudam o estado, em
         # que o estado_esperado não barra o mesmo POST repetido; quem a exige é o serviço,
         # com a mensagem do formulário desatualizado.
-        self.fields["ultimo_andamento"] = CampoInteiro(
-            widget=forms.HiddenInput,
-            initial=versao_do_processo(processo.pk),
-            required=False,
-            min_value=1,
-            max_value=MAXIMO_DO_ID,
-        )
+        self.fields["ultimo_andamento"] = campo_da_versao(versao_do_processo(processo.pk))
         if ato.exige_justificativa:
             self.fields["justificativa"].required = True
             self.fields["justificativa"].label = "Justificativa"
@@ -251,6 +250,24 @@ class AtoForm(forms.Form):
         """O que fica gravado no Andamento (além de data e justificativa)."""
         comuns = {"data_ato", "estado_esperado", "ultimo_andamento", "justificativa"}
         return {k: v for k, v in self.cleaned_data.items() if k not in comuns}
+
+
+def campo_da_versao(inicial: int | None) -> CampoInteiro:
+    """A versão oculta do registro que a página mostrou (processos.versao): o serviço recusa
+    a correção se outro usuário gravou uma versão nova depois."""
+    return CampoInteiro(
+        widget=forms.HiddenInput,
+        initial=inicial,
+        required=False,
+        min_value=0,
+        max_value=MAXIMO_DO_ID,
+    )
+
+
+def exigir_versao(form: forms.Form, campo: str = "versao_vista") -> None:
+    """Sem a versão vista não se sabe se a página estava atualizada: recusa com o aviso."""
+    if form.cleaned_data.get(campo) is None and campo not in form.errors:
+        form.add_error(None, MENSAGEM_SEM_VERSAO)
 
 
 SIM_NAO = [("sim", "Sim"), ("nao", "Não")]

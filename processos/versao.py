@@ -13,6 +13,10 @@ MENSAGEM_ANDAMENTO_NOVO = (
     "formulário já foi enviado); recarregue a página e confira antes de repetir. Nada foi "
     "gravado."
 )
+MENSAGEM_REGISTRO_NOVO = (
+    "Outro usuário alterou {o_que} depois que você abriu o formulário; recarregue a página e "
+    "confira antes de repetir. Nada foi gravado."
+)
 MENSAGEM_SEM_VERSAO = (
     "Este formulário não diz qual versão do processo você viu; recarregue a página e confira "
     "antes de repetir. Nada foi gravado."

@@ -357,7 +357,8 @@ def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como
         "instrucao:oficio_retificar_recebimento": (
             tre,
             "retificar-recebimento",
-            {"recebido_em": hoje, "justificativa": "AR lido errado."},
+            # A versão do AR que a página mostrou: nenhuma retificação ainda.
+            {"recebido_em": hoje, "justificativa": "AR lido errado.", "versao_vista": 0},
         ),
         "instrucao:oficio_reiterar": (tre, "reiterar", {"enviado_em": hoje}),
         "instrucao:oficio_preparar_reiteracao": (
@@ -380,6 +381,8 @@ def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como
                 "numero_certidao": "8/2026",
                 "data_certidao": hoje,
                 "justificativa": "Certidão retificadora.",
+                # A versão que a página mostrou: a certidão vigente.
+                "versao_vista": sefaz.certidoes.vigentes().get().pk,
             },
         ),
     }
