@@ -802,6 +802,7 @@ def test_cada_papel_recebe_o_que_a_regra_dos_dados_da_representacao_diz(
         operador, tipo="alteracao_nome", nome="Sorriso do Norte", municipios=[sorriso]
     )
     dados = {"camara_membros": "11", "camara_votos_favoraveis": "8", "camara_sessao": "3/2026"}
+    dados["versao_vista"] = "0"  # a página mostrou: nenhuma versão ainda
     client, _ = como(papel)
 
     resposta = getattr(client, metodo.lower())(f"/processos/{processo.slug}/representacao/", dados)
