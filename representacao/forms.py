@@ -127,6 +127,8 @@ class EnviarDocumentoForm(forms.Form):
     def __init__(self, *args, itens=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["item"].choices = [(i.codigo, i.rotulo_completo) for i in itens]
+        # A última versão do item que a página mostrou (representacao.documentos).
+        self.fields["versao_vista"] = processos_forms.campo_da_versao(None)
 
 
 class AnularDocumentoForm(forms.Form):
