@@ -15,6 +15,7 @@ from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
 from processos.versao import (
     MENSAGEM_ANDAMENTO_NOVO,
+    MENSAGEM_DESATUALIZADO,
     MENSAGEM_SEM_VERSAO,
     ha_andamento_novo,
     versao_do_processo,
@@ -243,7 +244,10 @@ class AtoForm(forms.Form):
         dados = super().clean()
         visto = dados.get("ultimo_andamento")
         if visto is not None and ha_andamento_novo(self.processo.pk, visto):
-            self.add_error(None, MENSAGEM_ANDAMENTO_NOVO)
+            mudou_o_estado = dados.get("estado_esperado") not in (None, self.processo.estado)
+            self.add_error(
+                None, MENSAGEM_DESATUALIZADO if mudou_o_estado else MENSAGEM_ANDAMENTO_NOVO
+            )
         return dados
 
     def dados_do_ato(self) -> dict:

@@ -23,11 +23,11 @@ from processos.models import (
 )
 from processos.papeis import DEPUTADO, papeis_do_usuario, tem_papel
 from processos.sequencias import proximo_numero
-from processos.versao import MENSAGEM_ANDAMENTO_NOVO, MENSAGEM_SEM_VERSAO, ha_andamento_novo
-
-MENSAGEM_DESATUALIZADO = (
-    "O processo foi movimentado por outra pessoa enquanto este formulário estava aberto. "
-    "Recarregue a página para ver a situação atual; nada foi gravado."
+from processos.versao import (
+    MENSAGEM_ANDAMENTO_NOVO,
+    MENSAGEM_DESATUALIZADO,
+    MENSAGEM_SEM_VERSAO,
+    ha_andamento_novo,
 )
 
 

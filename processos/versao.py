@@ -8,6 +8,10 @@ formulário é recusado ("outro usuário alterou; recarregue").
 
 from processos.models import Andamento
 
+MENSAGEM_DESATUALIZADO = (
+    "O processo foi movimentado por outra pessoa enquanto este formulário estava aberto. "
+    "Recarregue a página para ver a situação atual; nada foi gravado."
+)
 MENSAGEM_ANDAMENTO_NOVO = (
     "Outro usuário alterou este processo depois que você abriu o formulário (ou este mesmo "
     "formulário já foi enviado); recarregue a página e confira antes de repetir. Nada foi "
