@@ -223,10 +223,9 @@ class AtoForm(forms.Form):
         kwargs["initial"].setdefault("estado_esperado", processo.estado)
         super().__init__(*args, **kwargs)
         self.processo, self.ato = processo, ato
-        # A versão do processo que o usuário viu (processos.versao): um
-        # ato praticado depois recusa este. Obrigatória nos atos que não mudam o estado, em
-        # que o estado_esperado não barra o mesmo POST repetido; quem a exige é o serviço,
-        # com a mensagem do formulário desatualizado.
+        # A versão do processo que o usuário viu (processos.versao): um ato praticado depois
+        # recusa este. Obrigatória nos atos que não mudam o estado, em que o estado_esperado
+        # não barra o mesmo POST repetido; quem a exige é o serviço, com o aviso.
         self.fields["ultimo_andamento"] = campo_da_versao(versao_do_processo(processo.pk))
         if ato.exige_justificativa:
             self.fields["justificativa"].required = True
