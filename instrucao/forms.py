@@ -8,7 +8,7 @@ from django.utils import timezone
 from emancipacao.numeros import CampoDecimal, CampoInteiro
 from instrucao import avaliacao, certidoes
 from instrucao.services import DadosCertidao, verificar_pdf
-from processos.forms import CampoData, ParecerForm
+from processos.forms import CampoData, ParecerForm, campo_da_versao, exigir_versao
 from processos.models import AtoRecusado
 from requisitos.models import parametros_em_vigor
 
@@ -53,6 +53,14 @@ class RetificacaoRecebimentoForm(_FormOficio):
             f"Registrado hoje: {anterior}. O vencimento é recalculado desta data ({dias} "
             "dias, Art. 2º, § 3º); a data anterior fica registrada."
         )
+        # A versão do AR que a página mostrou: a última retificação (0 = nenhuma).
+        ultima = oficio.retificacoes_recebimento.order_by("-pk").values_list("pk", flat=True)
+        self.fields["versao_vista"] = campo_da_versao(ultima.first() or 0)
+
+    def clean(self):
+        dados = super().clean()
+        exigir_versao(self)
+        return dados
 
 
 SIM_NAO_VAZIO = [("", "Não certificado"), ("sim", "Sim"), ("nao", "Não")]
@@ -196,6 +204,13 @@ class RetificacaoCertidaoForm(_CertidaoForm):
                         valor = "sim" if valor else "nao"
                     iniciais.setdefault(f"{chave}__{campo}", valor)
         super().__init__(*args, oficio=oficio, **kwargs)
+        # A versão que a página mostrou: outra retificação gravada depois recusa esta.
+        self.fields["versao_vista"] = campo_da_versao(vigente.pk if vigente else None)
+
+    def clean(self):
+        dados = super().clean()
+        exigir_versao(self)
+        return dados
 
 
 class ReiteracaoForm(_FormOficio):

@@ -31,6 +31,7 @@ from processos.estados import Estado
 from processos.models import Andamento, AtoRecusado, Processo
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
 from processos.sequencias import proximo_numero
+from processos.versao import MENSAGEM_REGISTRO_NOVO
 from requisitos import prazos
 from requisitos.models import parametros_em_vigor
 
@@ -189,7 +190,12 @@ def registrar_recebimento(*, oficio_id: int, usuario, recebido_em: date) -> Ofic
 
 
 def retificar_recebimento(
-    *, oficio_id: int, usuario, recebido_em: date, justificativa: str
+    *,
+    oficio_id: int,
+    usuario,
+    recebido_em: date,
+    justificativa: str,
+    versao_vista: int | None = None,
 ) -> RetificacaoRecebimento:
     """O AR lançado com a data errada é corrigido pela CRT, com justificativa: o vencimento
     é recalculado da data certa (Art. 2º, § 3º) e a correção fica registrada com as datas
@@ -202,6 +208,13 @@ def retificar_recebimento(
         oficio = travar_oficio(oficio_id, usuario)
         if oficio.recebido_em is None:
             raise AtoRecusado("O recebimento (AR) ainda não foi registrado: registre-o.")
+        # A página mostrou o AR até a retificação `versao_vista` (0 = nenhuma); outra
+        # gravada depois seria sobrescrita em silêncio.
+        ultima = oficio.retificacoes_recebimento.order_by("-pk").values_list("pk", flat=True)
+        if versao_vista is not None and (ultima.first() or 0) != versao_vista:
+            raise AtoRecusado(
+                MENSAGEM_REGISTRO_NOVO.format(o_que="o recebimento (AR) deste ofício")
+            )
         if oficio.respondido_em:
             raise AtoRecusado(
                 f"O órgão já respondeu em {oficio.respondido_em:%d/%m/%Y}: o prazo está "
@@ -395,9 +408,16 @@ ESTADOS_QUE_ACEITAM_RETIFICACAO = (Estado.AGUARDANDO_CERTIDOES, Estado.AGUARDAND
 
 
 def retificar_certidao(
-    *, oficio_id: int, usuario, certidao: DadosCertidao, justificativa: str
+    *,
+    oficio_id: int,
+    usuario,
+    certidao: DadosCertidao,
+    justificativa: str,
+    versao_vista: int | None = None,
 ) -> Certidao:
-    """Uma versão nova da resposta do órgão (certidão retificadora ou complementar)."""
+    """Uma versão nova da resposta do órgão (certidão retificadora ou complementar).
+    `versao_vista` é a certidão vigente que a página mostrou: outra versão gravada depois
+    recusa esta, em vez de ser substituída em silêncio."""
     sha256 = verificar_pdf(certidao.arquivo)
     if not justificativa.strip():
         raise AtoRecusado("Informe a justificativa da retificação.")
@@ -406,6 +426,8 @@ def retificar_certidao(
         anterior = oficio.certidoes.vigentes().select_for_update(of=("self",)).first()
         if anterior is None:
             raise AtoRecusado("O ofício ainda não foi respondido; registre a resposta.")
+        if versao_vista is not None and anterior.pk != versao_vista:
+            raise AtoRecusado(MENSAGEM_REGISTRO_NOVO.format(o_que="a certidão deste ofício"))
         if oficio.reiteracoes.exists():
             raise AtoRecusado("Este ofício foi reiterado; retifique a resposta do ofício vigente.")
         if oficio.processo.estado not in ESTADOS_QUE_ACEITAM_RETIFICACAO:

@@ -14,6 +14,13 @@ from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF, SESSAO_ANTES_DO_ATO
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
+from processos.versao import (
+    MENSAGEM_ANDAMENTO_NOVO,
+    MENSAGEM_DESATUALIZADO,
+    MENSAGEM_SEM_VERSAO,
+    ha_andamento_novo,
+    versao_do_processo,
+)
 from requisitos import formatacao as fmt
 from requisitos.aplicacao import DECLARADA, registrar
 from requisitos.ordenacao import em_ordem_alfabetica
@@ -218,17 +225,10 @@ class AtoForm(forms.Form):
         kwargs["initial"].setdefault("estado_esperado", processo.estado)
         super().__init__(*args, **kwargs)
         self.processo, self.ato = processo, ato
-        if ato.permanece:
-            # O estado não muda, então estado_esperado não barra o mesmo POST repetido: o
-            # formulário leva o último Andamento que viu e o serviço recusa se houver outro.
-            ultimo = processo.andamentos.order_by("-pk").values_list("pk", flat=True).first()
-            self.fields["ultimo_andamento"] = CampoInteiro(
-                widget=forms.HiddenInput,
-                initial=ultimo,
-                required=False,
-                min_value=1,
-                max_value=MAXIMO_DO_ID,
-            )
+        # A versão do processo que o usuário viu (processos.versao): um ato praticado depois
+        # recusa este. Obrigatória nos atos que não mudam o estado, em que o estado_esperado
+        # não barra o mesmo POST repetido; quem a exige é o serviço, com o aviso.
+        self.fields["ultimo_andamento"] = campo_da_versao(versao_do_processo(processo.pk))
         if ato.exige_justificativa:
             self.fields["justificativa"].required = True
             self.fields["justificativa"].label = "Justificativa"
@@ -239,10 +239,40 @@ class AtoForm(forms.Form):
     def ajustar(self):
         """Ganchos por ato (campos que dependem do tipo do processo)."""
 
+    def clean(self):
+        # A página desatualizada diz por quê antes dos erros dos campos (a opção que outro
+        # usuário já usou, p. ex.); o serviço confere de novo com o processo travado.
+        dados = super().clean()
+        visto = dados.get("ultimo_andamento")
+        if visto is not None and ha_andamento_novo(self.processo.pk, visto):
+            mudou_o_estado = dados.get("estado_esperado") not in (None, self.processo.estado)
+            self.add_error(
+                None, MENSAGEM_DESATUALIZADO if mudou_o_estado else MENSAGEM_ANDAMENTO_NOVO
+            )
+        return dados
+
     def dados_do_ato(self) -> dict:
         """O que fica gravado no Andamento (além de data e justificativa)."""
         comuns = {"data_ato", "estado_esperado", "ultimo_andamento", "justificativa"}
         return {k: v for k, v in self.cleaned_data.items() if k not in comuns}
+
+
+def campo_da_versao(inicial: int | None) -> CampoInteiro:
+    """A versão oculta do registro que a página mostrou (processos.versao): o serviço recusa
+    a correção se outro usuário gravou uma versão nova depois."""
+    return CampoInteiro(
+        widget=forms.HiddenInput,
+        initial=inicial,
+        required=False,
+        min_value=0,
+        max_value=MAXIMO_DO_ID,
+    )
+
+
+def exigir_versao(form: forms.Form, campo: str = "versao_vista") -> None:
+    """Sem a versão vista não se sabe se a página estava atualizada: recusa com o aviso."""
+    if form.cleaned_data.get(campo) is None and campo not in form.errors:
+        form.add_error(None, MENSAGEM_SEM_VERSAO)
 
 
 SIM_NAO = [("sim", "Sim"), ("nao", "Não")]

@@ -23,15 +23,11 @@ from processos.models import (
 )
 from processos.papeis import DEPUTADO, papeis_do_usuario, tem_papel
 from processos.sequencias import proximo_numero
-
-MENSAGEM_DESATUALIZADO = (
-    "O processo foi movimentado por outra pessoa enquanto este formulário estava aberto. "
-    "Recarregue a página para ver a situação atual; nada foi gravado."
-)
-
-MENSAGEM_ANDAMENTO_NOVO = (
-    "O processo recebeu outro andamento depois que este formulário foi aberto (talvez este "
-    "mesmo ato, enviado duas vezes). Recarregue a página; nada foi gravado."
+from processos.versao import (
+    MENSAGEM_ANDAMENTO_NOVO,
+    MENSAGEM_DESATUALIZADO,
+    MENSAGEM_SEM_VERSAO,
+    ha_andamento_novo,
 )
 
 
@@ -135,11 +131,14 @@ def praticar_ato(
     A linha do processo é travada (SELECT ... FOR UPDATE) e o estado lido é comparado com o
     que o usuário viu: de dois atos simultâneos, exatamente um vale; o outro recebe
     ProcessoDesatualizado. O ConcurrentTransitionMixin é a segunda barreira (SQLite).
-    Nos atos que não mudam o estado (`Ato.permanece`) o estado não distingue o mesmo POST
-    repetido: `ultimo_andamento` é o id do último Andamento que o formulário viu, e um
-    Andamento mais novo recusa o ato.
+    `ultimo_andamento` é a versão que o formulário viu (`processos.versao`): um Andamento
+    mais novo recusa o ato. Nos atos que não mudam o estado (`Ato.permanece`) o estado não
+    distingue o mesmo POST repetido nem a correção feita por outro usuário: ali a versão é
+    obrigatória, e sem ela o ato é recusado.
     """
     ato = ATOS[nome_ato]
+    if ato.permanece and ultimo_andamento is None:
+        raise ProcessoDesatualizado(MENSAGEM_SEM_VERSAO)
     if ato.exige_justificativa and not justificativa.strip():
         raise AtoRecusado(f"O ato “{ato.rotulo}” exige justificativa.")
     # As datas que o ato registra (publicação, sessão...) têm o mesmo piso que a do ato; o
@@ -150,8 +149,7 @@ def praticar_ato(
         processo = Processo.objects.select_for_update().get(pk=processo_id)
         if estado_esperado is not None and processo.estado != estado_esperado:
             raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO)
-        novos = processo.andamentos.filter(pk__gt=ultimo_andamento or 0)
-        if ultimo_andamento is not None and novos.exists():
+        if ultimo_andamento is not None and ha_andamento_novo(processo.pk, ultimo_andamento):
             raise ProcessoDesatualizado(MENSAGEM_ANDAMENTO_NOVO)
         # O estado antes do papel: has_transition_perm é falso também quando o ato não parte
         # do estado atual, e a recusa diria "seu papel não permite" a quem tem o papel.

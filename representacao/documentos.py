@@ -21,6 +21,7 @@ from processos.estados import TERMINAIS
 from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
+from processos.versao import MENSAGEM_REGISTRO_NOVO
 from representacao import checklist
 from representacao.models import DocumentoRepresentacao
 
@@ -48,6 +49,11 @@ class LinhaChecklist:
         return ", ".join(checklist.NOMES_DOS_TIPOS[t] for t in self.aceitos)
 
     @property
+    def ultima_versao(self) -> int:
+        """A versão que a página mostra (0 = nada juntado): o envio a leva de volta."""
+        return max((v.versao for v in self.versoes), default=0)
+
+    @property
     def filtro_do_navegador(self) -> str:
         return ",".join(checklist.FILTROS_DO_NAVEGADOR[t] for t in self.aceitos)
 
@@ -57,9 +63,13 @@ def pode_juntar(usuario) -> bool:
     return tem_papel(usuario, SERVIDOR, PRESIDENTE)
 
 
-def enviar_documento(*, processo, usuario, item: str, arquivo) -> DocumentoRepresentacao:
+def enviar_documento(
+    *, processo, usuario, item: str, arquivo, versao_vista: int | None = None
+) -> DocumentoRepresentacao:
     """Junta o arquivo como nova versão do item, depois de conferido o conteúdo; a versão
-    anterior continua nos autos."""
+    anterior continua nos autos. `versao_vista` é a última versão do item que a página
+    mostrou (0 = nenhuma): outra juntada depois recusa este envio, em vez de ele passar à
+    frente da do colega em silêncio."""
     if not pode_juntar(usuario):
         raise PermissionDenied("Somente a CRT junta documentos da representação.")
     definicao = checklist.item_do_tipo(processo.tipo, item)
@@ -92,6 +102,9 @@ def enviar_documento(*, processo, usuario, item: str, arquivo) -> DocumentoRepre
                 .values_list("versao", flat=True)
                 .first()
             )
+            if versao_vista is not None and (ultima or 0) != versao_vista:
+                o_que = f"o documento “{definicao.rotulo}”"
+                raise AtoRecusado(MENSAGEM_REGISTRO_NOVO.format(o_que=o_que))
             documento.versao = (ultima or 0) + 1
             documento.enviado_em = timezone.now()
             documento.save()

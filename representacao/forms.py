@@ -127,6 +127,8 @@ class EnviarDocumentoForm(forms.Form):
     def __init__(self, *args, itens=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["item"].choices = [(i.codigo, i.rotulo_completo) for i in itens]
+        # A última versão do item que a página mostrou (representacao.documentos).
+        self.fields["versao_vista"] = processos_forms.campo_da_versao(None)
 
 
 class AnularDocumentoForm(forms.Form):
@@ -202,9 +204,15 @@ class DadosRepresentacaoForm(forms.ModelForm):
             self.fields["fundamento_extincao"].required = True
         if "municipios_destino" in self.fields:
             processos_forms.ordenar_municipios(self.fields["municipios_destino"])
+        # A versão que a página mostrou (0 = nenhuma): outra gravada depois recusa esta.
+        vigente = DadosRepresentacao.objects.vigente(processo)
+        self.fields["versao_vista"] = processos_forms.campo_da_versao(
+            vigente.versao if vigente else 0
+        )
 
     def clean(self):
         dados = super().clean()
+        processos_forms.exigir_versao(self)
         membros, votos = dados.get("camara_membros"), dados.get("camara_votos_favoraveis")
         if membros is not None and membros < 1:
             self.add_error("camara_membros", "A Câmara Municipal tem ao menos um membro.")

@@ -21,6 +21,7 @@ from processos.condicoes import condicao
 from processos.estados import Estado, Tipo
 from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
+from processos.versao import MENSAGEM_REGISTRO_NOVO
 from representacao import assinaturas, documentos, extincao
 from representacao.models import DadosRepresentacao
 from representacao.models.dados import FundamentoExtincao
@@ -46,13 +47,20 @@ def dados_editaveis(processo) -> bool:
     return processo.estado in (Estado.PROTOCOLADA, Estado.EM_DILIGENCIA)
 
 
-def registrar_dados(*, processo, usuario, form) -> DadosRepresentacao:
-    """Grava a versão seguinte dos dados da representação (a anterior permanece)."""
+def registrar_dados(
+    *, processo, usuario, form, versao_vista: int | None = None
+) -> DadosRepresentacao:
+    """Grava a versão seguinte dos dados da representação (a anterior permanece).
+    `versao_vista` é a versão que a página mostrou (0 = nenhuma): outra gravada depois
+    recusa esta, em vez de ser substituída em silêncio."""
     if not dados_editaveis(processo):
         raise AtoRecusado("Os dados da representação só se completam antes do recebimento.")
     with transaction.atomic():
         Processo.objects.select_for_update().filter(pk=processo.pk).first()
         anterior = DadosRepresentacao.objects.vigente(processo)
+        if versao_vista is not None and (anterior.versao if anterior else 0) != versao_vista:
+            o_que = "os dados da representação"
+            raise AtoRecusado(MENSAGEM_REGISTRO_NOVO.format(o_que=o_que))
         novo = form.save(commit=False)
         novo.pk = None
         novo.processo = processo

@@ -332,9 +332,18 @@ def dados(request, protocolo):
             "Os dados da representação só são registrados pela CRT, antes do recebimento (Art. 16)."
         )
     if request.method == "POST" and form.is_valid():
-        validade.registrar_dados(processo=processo, usuario=request.user, form=form)
-        messages.success(request, "Dados da representação registrados (nova versão).")
-        return redirect("processos:detalhe", protocolo=processo.slug)
+        try:
+            validade.registrar_dados(
+                processo=processo,
+                usuario=request.user,
+                form=form,
+                versao_vista=form.cleaned_data["versao_vista"],
+            )
+        except AtoRecusado as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Dados da representação registrados (nova versão).")
+            return redirect("processos:detalhe", protocolo=processo.slug)
     contexto = {
         "processo": processo,
         "form": form,

@@ -217,6 +217,7 @@ def test_retificacao_de_certidao_com_o_armazenamento_indisponivel(
             "data_certidao": timezone.localdate().strftime("%d/%m/%Y"),
             "area__populacao": "5200",
             "justificativa": "O número da certidão estava errado.",
+            "versao_vista": oficio.certidoes.vigentes().get().pk,
         },
     )
 

@@ -170,15 +170,21 @@ def test_servidor_retifica_pela_tela(client, servidor, processo):
     formulario = client.get(url).content.decode()
     assert "Registrado hoje: 08/09/2026" in formulario and 'value="08/09/2026"' in formulario
 
-    sem_justificativa = client.post(url, {"recebido_em": "01/09/2026", "justificativa": ""})
+    sem_justificativa = client.post(
+        url, {"recebido_em": "01/09/2026", "justificativa": "", "versao_vista": 0}
+    )
     assert sem_justificativa.status_code == 400
     assert "Informe a justificativa da retificação do AR." in sem_justificativa.content.decode()
-    futura = client.post(url, {"recebido_em": "11/09/2026", "justificativa": "Erro."})
+    futura = client.post(
+        url, {"recebido_em": "11/09/2026", "justificativa": "Erro.", "versao_vista": 0}
+    )
     assert futura.status_code == 400
     assert not RetificacaoRecebimento.objects.exists()
 
     resposta = client.post(
-        url, {"recebido_em": "01/09/2026", "justificativa": "AR lido errado."}, follow=True
+        url,
+        {"recebido_em": "01/09/2026", "justificativa": "AR lido errado.", "versao_vista": 0},
+        follow=True,
     )
 
     html = resposta.content.decode()

@@ -20,6 +20,7 @@ from instrucao.services import DadosCertidao, registrar_resposta
 from processos.models import Andamento, FormaEncaminhamento, Processo
 from processos.papeis import GRUPOS
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
+from processos.versao import versao_do_processo
 from requisitos.models import Municipio, ValorAdicionado
 from tests.representacao.construtores import instruir_extincao, instruir_representacao, pdf_real
 
@@ -352,6 +353,8 @@ def formulario_do_ato(processo: Processo, nome_ato: str, conclusao: str = "", **
         {
             "data_ato": timezone.localdate().strftime("%d/%m/%Y"),
             "estado_esperado": processo.estado,
+            # A versão do processo que a página mostraria agora (processos.versao).
+            "ultimo_andamento": versao_do_processo(processo.pk),
             "justificativa": JUSTIFICATIVA,
         }
         | proprios
@@ -605,6 +608,8 @@ def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
         instruir_representacao(processo, usuario)
     kwargs.setdefault("data_ato", timezone.localdate())
     kwargs.setdefault("justificativa", JUSTIFICATIVA)
+    # Como um formulário aberto agora: a versão atual do processo (processos.versao).
+    kwargs.setdefault("ultimo_andamento", versao_do_processo(processo.pk))
     if "dados" not in kwargs and nome_ato in ATOS_DE_RESULTADO:
         kwargs["dados"] = dados_resultado(processo)
     elif "dados" not in kwargs:

@@ -134,15 +134,19 @@ def test_dois_atos_ao_mesmo_tempo_no_mesmo_processo_so_um_vale(servidor, preside
 @transacional
 @pytest.mark.so_postgresql
 def test_atos_conflitantes_simultaneos_sem_estado_esperado_um_e_recusado(servidor, presidente):
-    """Sem o estado visto pelo usuário, a trava da linha ainda impede a atualização perdida:
-    o segundo ato é avaliado no estado que o primeiro deixou, e ali ele não cabe."""
+    """Sem o estado nem a versão vistos pelo usuário, a trava da linha ainda impede a
+    atualização perdida: o segundo ato é avaliado no estado que o primeiro deixou, e ali ele
+    não cabe."""
     processo = protocolar(servidor)
     praticar(processo, servidor, "receber_na_crt")
+    sem_versao = {"ultimo_andamento": None}
 
     resultados = _em_paralelo(
         [
-            lambda: praticar(processo, servidor, "registrar_visita").estado_destino,
-            lambda: praticar(processo, presidente, "baixar_em_diligencia").estado_destino,
+            lambda: praticar(processo, servidor, "registrar_visita", **sem_versao).estado_destino,
+            lambda: (
+                praticar(processo, presidente, "baixar_em_diligencia", **sem_versao).estado_destino
+            ),
         ]
     )
 

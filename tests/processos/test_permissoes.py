@@ -357,7 +357,8 @@ def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como
         "instrucao:oficio_retificar_recebimento": (
             tre,
             "retificar-recebimento",
-            {"recebido_em": hoje, "justificativa": "AR lido errado."},
+            # A versão do AR que a página mostrou: nenhuma retificação ainda.
+            {"recebido_em": hoje, "justificativa": "AR lido errado.", "versao_vista": 0},
         ),
         "instrucao:oficio_reiterar": (tre, "reiterar", {"enviado_em": hoje}),
         "instrucao:oficio_preparar_reiteracao": (
@@ -380,6 +381,8 @@ def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como
                 "numero_certidao": "8/2026",
                 "data_certidao": hoje,
                 "justificativa": "Certidão retificadora.",
+                # A versão que a página mostrou: a certidão vigente.
+                "versao_vista": sefaz.certidoes.vigentes().get().pk,
             },
         ),
     }
@@ -799,6 +802,7 @@ def test_cada_papel_recebe_o_que_a_regra_dos_dados_da_representacao_diz(
         operador, tipo="alteracao_nome", nome="Sorriso do Norte", municipios=[sorriso]
     )
     dados = {"camara_membros": "11", "camara_votos_favoraveis": "8", "camara_sessao": "3/2026"}
+    dados["versao_vista"] = "0"  # a página mostrou: nenhuma versão ainda
     client, _ = como(papel)
 
     resposta = getattr(client, metodo.lower())(f"/processos/{processo.slug}/representacao/", dados)

@@ -27,7 +27,7 @@ def test_ato_que_muda_o_estado_enviado_duas_vezes_grava_um(client, operador):
     segunda = client.post(_url(processo, "registrar_visita"), post)
     assert primeira.status_code == 302
     assert segunda.status_code == 400
-    assert "nada foi gravado" in segunda.content.decode()
+    assert "nada foi gravado" in segunda.content.decode().lower()
     # O semeado por processo_no_estado e o praticado agora.
     assert Andamento.objects.filter(processo=processo, ato="registrar_visita").count() == 2
 
@@ -46,7 +46,7 @@ def test_ato_que_nao_muda_o_estado_enviado_duas_vezes_grava_um(client, operador)
     alerta = re.search(
         r'<div class="alert alert-block alert-danger" role="alert">(.*?)</div>', pagina, re.S
     )
-    assert alerta and "Recarregue a página; nada foi gravado." in alerta.group(1)
+    assert alerta and "recarregue a página e confira antes de repetir" in alerta.group(1)
     assert Andamento.objects.filter(processo=processo, ato="registrar_fase_tre").count() == 1
 
 

@@ -168,12 +168,13 @@ def test_dados_da_representacao_corrigem_o_destino_em_nova_versao(
     client.force_login(servidor)
     url = f"/processos/{processo.slug}/representacao/"
 
-    sem_destino = client.post(url, {"fundamento_extincao": "I"})
+    sem_destino = client.post(url, {"fundamento_extincao": "I", "versao_vista": "1"})
     assert sem_destino.status_code == 400
     assert "Informe o município de origem" in sem_destino.content.decode()
 
     resposta = client.post(
-        url, {"fundamento_extincao": "I", "municipios_destino": [vizinhos[1].pk]}
+        url,
+        {"fundamento_extincao": "I", "municipios_destino": [vizinhos[1].pk], "versao_vista": "1"},
     )
 
     assert resposta.status_code == 302

@@ -142,6 +142,7 @@ def test_extincao_a_requerimento_recebe_com_a_maioria_do_eleitorado(client, oper
             "fundamento_extincao": "III",
             "eleitores_municipio": "300",
             "municipios_destino": [destino.pk],
+            "versao_vista": "0",
         },
     )
     assert sem_fonte.status_code == 400
@@ -156,6 +157,7 @@ def test_extincao_a_requerimento_recebe_com_a_maioria_do_eleitorado(client, oper
             "eleitores_fonte": "TRE-MT",
             "eleitores_data": "30/06/2026",
             "municipios_destino": [destino.pk],
+            "versao_vista": "0",
         },
     )
     assert resposta.status_code == 302
@@ -169,6 +171,7 @@ def test_extincao_a_requerimento_recebe_com_a_maioria_do_eleitorado(client, oper
             "eleitores_fonte": "TRE-MT",
             "eleitores_data": "30/07/2026",
             "municipios_destino": [destino.pk],
+            "versao_vista": "1",
         },
     )
     assert processo.dados_representacao.count() == 2  # a anterior fica
@@ -201,7 +204,9 @@ def test_dados_da_camara_ruins_sao_recusados_sem_gravar(client, operador, sorris
     )
     client.force_login(operador)
 
-    resposta = client.post(f"/processos/{processo.slug}/representacao/", dados)
+    resposta = client.post(
+        f"/processos/{processo.slug}/representacao/", dados | {"versao_vista": "0"}
+    )
 
     assert resposta.status_code == 400
     assert mensagem in resposta.content.decode()

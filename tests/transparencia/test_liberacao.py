@@ -7,6 +7,7 @@ import pytest
 from django.utils import timezone
 
 from processos.models import Andamento, AtoRecusado
+from processos.versao import versao_do_processo
 from tests.processos.construtores import JUSTIFICATIVA, praticar, protocolar, recarregar
 from tests.transparencia.conftest import documento, protocolar_por_deputado
 from transparencia.models import Liberacao
@@ -22,6 +23,8 @@ def post_ato(processo, item, justificativa="Interesse público na informação."
     return {
         "data_ato": HOJE().strftime("%d/%m/%Y"),
         "estado_esperado": processo.estado,
+        # A versão do processo que a página mostraria agora (processos.versao).
+        "ultimo_andamento": versao_do_processo(processo.pk),
         "item": item,
         "justificativa": justificativa,
     }

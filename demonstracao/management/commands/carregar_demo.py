@@ -24,6 +24,7 @@ from demonstracao import senhas
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS, MESA, PRESIDENTE, SERVIDOR
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
+from processos.versao import versao_do_processo
 from requisitos.models import Municipio, ValorAdicionado
 
 USUARIOS = [
@@ -249,6 +250,7 @@ class Command(BaseCommand):
                 data_ato=processo.data_leitura_expediente + timedelta(days=dias),
                 dados=dados,
                 justificativa=justificativa,
+                ultimo_andamento=versao_do_processo(processo.pk),
             )
 
         self._historicos(protocolar, ato, m)
