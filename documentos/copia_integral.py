@@ -191,9 +191,13 @@ def _analisar_imagem(analisada: PecaAnalisada) -> None:
         analisada.motivo = "imagem corrompida ou ilegível"
 
 
-def analisar(pecas: list[Peca], pasta: Path) -> list[PecaAnalisada]:
+def analisar(
+    pecas: list[Peca], pasta: Path, progresso: Progresso | None = None
+) -> list[PecaAnalisada]:
     analisadas = []
     for numero, peca in enumerate(pecas, start=1):
+        if progresso:
+            progresso(f"Lendo as peças do processo: peça {numero} de {len(pecas)}", 0, 0)
         conteudo = peca.ler()
         analisada = PecaAnalisada(numero, peca, hashlib.sha256(conteudo).hexdigest())
         if peca.caminho is not None:
@@ -322,7 +326,7 @@ def montar(
             pagina = analisada.leitor.pages[folha - 1]
             _carimbar(escritor, escritor.pages[indice], pagina, f"/Peca{numero}x{folha}")
         if feito % 20 == 0:
-            avisar("Juntando as páginas das peças", feito, total)
+            avisar(f"Juntando as páginas das peças: página {feito} de {total}", feito, total)
     escritor.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
     with destino.open("wb") as saida:
         escritor.write(saida)
@@ -342,6 +346,20 @@ def conteudo_da_copia(processo, usuario, analisadas: list[PecaAnalisada]) -> c.C
     )
 
 
+def copia_atual(processo, *, exceto_andamento=None) -> Documento | None:
+    """A cópia integral vigente, se emitida depois do último ato do processo (fora o próprio
+    encaminhamento, `exceto_andamento`): a que segue ao TRE (Art. 19, § 1º) tem de conter
+    tudo o que os autos têm no encaminhamento."""
+    andamentos = processo.andamentos.all()
+    if exceto_andamento is not None:
+        andamentos = andamentos.exclude(pk=exceto_andamento.pk)
+    ultimo_ato = andamentos.order_by("-registrado_em").values("registrado_em").first()
+    copias = Documento.objects.vigentes().filter(processo=processo, tipo="copia_integral")
+    if ultimo_ato:
+        copias = copias.filter(emitido_em__gte=ultimo_ato["registrado_em"])
+    return copias.order_by("-emitido_em").first()
+
+
 def emitir_copia_integral(
     processo, *, usuario, pecas: list[Peca] | None = None, progresso: Progresso | None = None
 ) -> Documento:
@@ -351,9 +369,9 @@ def emitir_copia_integral(
 
     with tempfile.TemporaryDirectory() as pasta:
         if progresso:
-            progresso("Lendo as peças do processo", 0, 0)
+            progresso("Conferindo as peças do processo", 0, 0)
         analisadas = analisar(
-            pecas if pecas is not None else pecas_do_processo(processo), Path(pasta)
+            pecas if pecas is not None else pecas_do_processo(processo), Path(pasta), progresso
         )
         conteudo = conteudo_da_copia(processo, usuario, analisadas)
 

@@ -38,7 +38,7 @@ from documentos.formatacao import data_hora
 from documentos.integridade import conferir
 from documentos.models import Assinatura, Documento, Modalidade, SerieDocumento
 from documentos.pdf import Autenticacao, hash_do_conteudo, render_pdf
-from processos.models import Andamento
+from processos.models import Andamento, AtoRecusado
 
 Produtor = Callable[[Autenticacao, Path], None]
 
@@ -207,10 +207,16 @@ def emitir_reiteracao(oficio, andamento: Andamento, *, usuario) -> Documento:
 
 def _encaminhar_ao_tre(andamento: Andamento) -> list[Documento]:
     """Art. 19, § 1º: o Decreto segue ao TRE com a cópia autenticada de todo o processo,
-    por ofício que cita o código da cópia; § 2º: o Plenário é informado."""
-    from documentos.copia_integral import emitir_copia_integral
+    por ofício que cita o código da cópia; § 2º: o Plenário é informado. A cópia é a já
+    montada em segundo plano (documentos.tarefas): a condição do ato a exige pronta."""
+    from documentos.copia_integral import copia_atual
 
-    copia = emitir_copia_integral(andamento.processo, usuario=andamento.usuario)
+    copia = copia_atual(andamento.processo, exceto_andamento=andamento)
+    if copia is None:
+        raise AtoRecusado(
+            "A cópia integral autenticada do processo (Art. 19, § 1º) não está pronta: "
+            "peça-a na seção “Documentos emitidos” e encaminhe quando ela estiver pronta."
+        )
     oficio = emitir(
         c.oficio(
             andamento,
@@ -231,7 +237,7 @@ def _encaminhar_ao_tre(andamento: Andamento) -> list[Documento]:
         ),
         usuario=andamento.usuario,
     )
-    return [copia, oficio, informe]
+    return [oficio, informe]
 
 
 def emitir_extrato(processo, *, usuario) -> Documento:

@@ -603,6 +603,8 @@ def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
     pressupõe a representação instruída (Art. 15 e 16): os construtores a completam."""
     if nome_ato == "receber_na_crt":
         instruir_representacao(processo, usuario)
+    if nome_ato == "encaminhar_ao_tre":
+        montar_copia_integral(processo, usuario)
     kwargs.setdefault("data_ato", timezone.localdate())
     kwargs.setdefault("justificativa", JUSTIFICATIVA)
     if "dados" not in kwargs and nome_ato in ATOS_DE_RESULTADO:
@@ -610,6 +612,14 @@ def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
     elif "dados" not in kwargs:
         kwargs["dados"] = dict(DADOS[nome_ato][conclusao])
     return praticar_ato(processo_id=processo.pk, nome_ato=nome_ato, usuario=usuario, **kwargs)
+
+
+def montar_copia_integral(processo, usuario):
+    """O encaminhamento ao TRE exige a cópia integral pronta (Art. 19, § 1º): a que o
+    executor de tarefas montaria em segundo plano, montada aqui pelo mesmo serviço."""
+    from documentos.copia_integral import copia_atual, emitir_copia_integral
+
+    return copia_atual(processo) or emitir_copia_integral(processo, usuario=usuario)
 
 
 def avancar(processo, usuario, ate: str, *, pular_visita: bool = False) -> Processo:
