@@ -71,3 +71,21 @@ def pagina(navegador, live_server):
     violacoes += [e for e in erros_console if "Content Security Policy" in e]
     if violacoes:
         pytest.fail("Violações da Content-Security-Policy:\n" + "\n".join(violacoes))
+
+
+@pytest.fixture
+def executor_de_tarefas(live_server):
+    """O executor das emissões em segundo plano (`processar_tarefas`), numa linha de execução
+    do teste ao lado do servidor: a cópia integral pedida na tela fica pronta sozinha."""
+    import threading
+
+    from documentos import tarefas
+
+    parar = threading.Event()
+    linha = threading.Thread(
+        target=tarefas.processar, kwargs={"intervalo": 0.5, "parar": parar}, daemon=True
+    )
+    linha.start()
+    yield
+    parar.set()
+    linha.join(timeout=120)

@@ -213,8 +213,10 @@ def _plebiscito(pagina, url: str, capturas) -> None:
     )
     r.confirmar(pagina, "Publicar Decreto Legislativo", "Decreto Legislativo publicado")
 
-    # Monta a cópia integral autenticada do processo (Art. 19, § 1º): leva alguns segundos.
+    # A cópia integral autenticada (Art. 19, § 1º) é montada em segundo plano; pronta, o
+    # Decreto segue ao TRE com ela.
     r.trocar_de_usuario(pagina, PRESIDENTE, url)
+    r.montar_copia_integral(pagina)
     r.abrir_ato(pagina, "Encaminhar ao TRE")
     r.confirmar(pagina, "Encaminhar ao TRE", "Plebiscito no TRE", timeout=60_000)
 
@@ -300,7 +302,7 @@ def _validar_emitidos(pagina, titulos: dict[str, str], tmp_path, capturas) -> No
 
 
 def test_criacao_do_protocolo_a_lei_publicada_so_pela_interface(
-    pagina, servidor, presidente, mesa, comprovante_real, tmp_path
+    pagina, servidor, presidente, mesa, comprovante_real, tmp_path, executor_de_tarefas
 ):
     _preparar(tmp_path)
     capturas = r.Capturas(r.pasta_de_artefatos("criacao-ate-concluido"))
