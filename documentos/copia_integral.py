@@ -375,7 +375,11 @@ def montar(
                 pagina = analisada.leitor.pages[folha - 1]
                 _carimbar(escritor, nova, pagina, f"/Peca{analisada.numero}x{folha}")
         feito = inicio + len(lote)
-        avisar(f"Juntando as páginas das peças: página {feito} de {len(molduras)}", feito, total)
+        avisar(
+            f"Juntando as páginas das peças: página {feito} de {len(molduras)}",
+            feito,
+            len(molduras),
+        )
     escritor.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
     with destino.open("wb") as saida:
         escritor.write(saida)

@@ -52,6 +52,24 @@ def test_pedido_entra_na_fila_e_a_pagina_se_atualiza_sozinha(client, presidente,
     assert not Documento.objects.filter(tipo="copia_integral").exists()
 
 
+def test_a_pagina_mostra_o_progresso_gravado_pelo_executor(client, presidente, recebido):
+    tarefa = tarefas.solicitar_copia_integral(recebido, usuario=presidente)
+    TarefaDocumento.objects.filter(pk=tarefa.pk).update(
+        estado="executando",
+        etapa="Juntando as páginas das peças: página 12 de 40",
+        feito=12,
+        total=40,
+    )
+    client.force_login(presidente)
+
+    html = client.get(f"/processos/{recebido.slug}/documentos/tarefas/{tarefa.pk}/").content
+    html = html.decode()
+
+    assert "Em montagem — Juntando as páginas das peças: página 12 de 40." in html
+    assert '<progress class="w-100" value="12" max="40">30%</progress>' in html
+    assert '<meta http-equiv="refresh" content="3">' in html
+
+
 def test_executor_monta_a_copia_e_a_pagina_leva_ao_documento_verificavel(
     client, presidente, recebido
 ):

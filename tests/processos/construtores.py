@@ -436,9 +436,9 @@ def processo_no_estado(
 ) -> Processo:
     """Processo protocolado de verdade e posto no `estado` direto no banco (atalho para as
     matrizes). Semeia o histórico de que os atos dependem: a visita in loco com o Art. 2º, V
-    registrado, os ofícios de aguardando_certidoes (respondidos, salvo pedido em contrário)
-    e, para arquivado/sobrestado, o ato que levou até ali a partir de `origem_desvio` (para
-    onde desarquivar/retomar devem voltar)."""
+    registrado, os ofícios de aguardando_certidoes (respondidos, salvo pedido em contrário),
+    a cópia integral pronta no decreto_publicado e, para arquivado/sobrestado, o ato que
+    levou até ali a partir de `origem_desvio` (para onde desarquivar/retomar devem voltar)."""
     processo = protocolar_variante(usuario, variante, **campos)
     if estado in ("protocolada", "em_diligencia"):
         instruir_representacao(processo, usuario)  # receber_na_crt decide pelos dados
@@ -478,6 +478,9 @@ def processo_no_estado(
             processo, usuario, "sobrestar", origem_desvio, "sobrestado", {"fundamento": "outro"}
         )
     Processo.objects.filter(pk=processo.pk).update(estado=estado)
+    if estado == "decreto_publicado":
+        # O Decreto segue ao TRE com a cópia integral já montada (Art. 19, § 1º).
+        montar_copia_integral(recarregar(processo), usuario)
     return recarregar(processo)
 
 
