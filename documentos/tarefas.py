@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from datetime import timedelta
 
-from django.db import IntegrityError, close_old_connections, transaction
+from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -176,6 +176,13 @@ def executar(tarefa: TarefaDocumento) -> None:
         _concluir(tarefa, EstadoTarefa.PRONTA, documento=documento)
 
 
+def _renovar_conexao() -> None:
+    """Como o Django faz a cada requisição: a conexão velha ou quebrada (o banco reiniciou)
+    é trocada entre duas tarefas. Dentro de uma transação de quem chamou (os testes), não."""
+    if not connection.in_atomic_block:
+        close_old_connections()
+
+
 def processar(
     *,
     uma_vez: bool = False,
@@ -188,7 +195,7 @@ def processar(
     parar = parar or threading.Event()
     executadas = 0
     while not parar.is_set():
-        close_old_connections()
+        _renovar_conexao()
         if sinal_de_vida:
             sinal_de_vida()
         tarefa = tomar_proxima()
@@ -199,7 +206,7 @@ def processar(
         if uma_vez:
             break
         parar.wait(intervalo)
-    close_old_connections()
+    _renovar_conexao()
     return executadas
 
 
