@@ -75,17 +75,10 @@ def pagina(navegador, live_server):
 
 @pytest.fixture
 def executor_de_tarefas(live_server):
-    """O executor das emissões em segundo plano (`processar_tarefas`), numa linha de execução
-    do teste ao lado do servidor: a cópia integral pedida na tela fica pronta sozinha."""
-    import threading
-
+    """O executor das emissões em segundo plano (`processar_tarefas --uma-vez`), chamado pelo
+    teste enquanto o navegador espera na página da montagem. Roda na linha de execução do
+    teste, que partilha com o servidor a conexão do SQLite em memória (uma segunda conexão
+    ao mesmo banco em memória esbarra em "database table is locked")."""
     from documentos import tarefas
 
-    parar = threading.Event()
-    linha = threading.Thread(
-        target=tarefas.processar, kwargs={"intervalo": 0.5, "parar": parar}, daemon=True
-    )
-    linha.start()
-    yield
-    parar.set()
-    linha.join(timeout=120)
+    return lambda: tarefas.processar(uma_vez=True)

@@ -85,7 +85,7 @@ def test_resultado_rejeitado_pela_regra_literal_leva_o_parecer_ao_arquivamento(
 
     # A cópia integral autenticada (Art. 19, § 1º) é montada em segundo plano; pronta, o
     # Decreto segue ao TRE com ela.
-    r.montar_copia_integral(pagina)
+    r.montar_copia_integral(pagina, executor_de_tarefas)
     r.abrir_ato(pagina, "Encaminhar ao TRE")
     r.confirmar(pagina, "Encaminhar ao TRE", "Plebiscito no TRE", timeout=60_000)
 
