@@ -1,4 +1,5 @@
-"""Roda as medições e imprime os números: `python -m bench [parecer|copia|lista|assinaturas]`."""
+"""Roda as medições e imprime os números:
+`python -m bench [parecer|copia|copia_grande|lista|assinaturas]`."""
 
 import os
 import sys
@@ -19,6 +20,10 @@ if __name__ == "__main__":
         documentos.medir_parecer()
     if "copia" in escolhidos:
         documentos.medir_copia_integral()
+    if "copia_grande" in escolhidos:
+        from bench import copia_grande
+
+        copia_grande.main()
     if "lista" in escolhidos:
         from bench import lista_processos
 

@@ -21,11 +21,15 @@ class DocumentosConfig(AppConfig):
         """O painel "Documentos emitidos" da página do processo só consulta a tabela quando
         a consulta do processo anota que há algum (STYLE, regra 6). As emissões usam a pasta
         temporária deste processo, e as de processos mortos no meio de uma emissão são
-        apagadas aqui, ao iniciar (emancipacao.temporarios)."""
+        apagadas aqui, ao iniciar (emancipacao.temporarios). O encaminhamento ao TRE confere
+        que a cópia integral, montada em segundo plano, está pronta."""
+        from documentos import tarefas
         from documentos.templatetags import documentos as painel
         from emancipacao import temporarios
         from processos import extensoes
 
         extensoes.registrar_anotacao(painel.TEM_DOCUMENTOS, painel.existe_documento)
+        # Art. 19, § 1º: o encaminhamento ao TRE exige a cópia integral já montada.
+        extensoes.registrar_condicao("encaminhar_ao_tre", tarefas.copia_integral_pronta)
         temporarios.preparar()
         checks.register(pdf_disponivel)

@@ -3,9 +3,11 @@
 Capa com o termo de autenticação, índice com a página onde começa cada peça, e todas as
 peças na ordem dos autos. Tudo numa só paginação ("Página X de Y", código no rodapé):
 
-1. O WeasyPrint compõe capa, índice e uma "moldura" A4 por página de cada peça (com
-   cabeçalho, legenda e rodapé); o índice usa `target-counter()`, então o número de página
-   é o que a composição produziu, não uma conta à parte. Imagens entram na própria moldura.
+1. O WeasyPrint compõe capa e índice, e uma "moldura" A4 por página de cada peça (com
+   cabeçalho, legenda e rodapé), em lotes: a memória cresce com o lote, não com os milhares
+   de páginas de uma lista de assinaturas. Cada moldura ocupa exatamente uma página (a
+   montagem confere), então a página de início de cada peça é conta certa a partir das
+   páginas que capa e índice ocupam. Imagens entram na própria moldura.
 2. O pypdf carimba cada página dos PDFs anexados, reduzida, dentro da sua moldura.
 
 Nenhuma página é rasterizada: as páginas dos PDFs são copiadas como objetos PDF e as
@@ -49,6 +51,8 @@ MM = 72 / 25.4
 AREA_X, AREA_Y, AREA_LARGURA, AREA_ALTURA = 25, 31, 165, 220
 TIPOS_IMAGEM = {"image/jpeg", "image/png"}
 Progresso = Callable[[str, int, int], None]
+# Páginas compostas de uma vez pelo WeasyPrint: a memória da composição cresce com o lote.
+MOLDURAS_POR_LOTE = 250
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,7 @@ class PecaAnalisada:
     paginas: int = 1
     motivo: str = ""  # preenchido quando a peça não pode ser reproduzida
     caminho: Path | None = None
+    inicio: int = 0  # página da cópia onde a peça começa (montar)
     leitor: PdfReader | None = field(default=None, repr=False)
 
     @property
@@ -191,9 +196,13 @@ def _analisar_imagem(analisada: PecaAnalisada) -> None:
         analisada.motivo = "imagem corrompida ou ilegível"
 
 
-def analisar(pecas: list[Peca], pasta: Path) -> list[PecaAnalisada]:
+def analisar(
+    pecas: list[Peca], pasta: Path, progresso: Progresso | None = None
+) -> list[PecaAnalisada]:
     analisadas = []
     for numero, peca in enumerate(pecas, start=1):
+        if progresso:
+            progresso(f"Lendo as peças do processo: peça {numero} de {len(pecas)}", 0, 0)
         conteudo = peca.ler()
         analisada = PecaAnalisada(numero, peca, hashlib.sha256(conteudo).hexdigest())
         if peca.caminho is not None:
@@ -284,15 +293,41 @@ def _carimbar(escritor: PdfWriter, pagina_moldura, pagina_peca, nome: str) -> No
     pagina_moldura[NameObject("/Contents")] = ArrayObject(partes)
 
 
-def _mapa_de_molduras(paginas) -> dict[int, tuple[int, int]]:
-    """Página da composição → (peça, folha), pelas âncoras "m-<peça>-<folha>"."""
-    mapa = {}
-    for indice, pagina in enumerate(paginas):
-        for ancora in pagina.anchors:
-            if ancora.startswith("m-"):
-                _, peca, folha = ancora.split("-")
-                mapa[indice] = (int(peca), int(folha))
-    return mapa
+def molduras_das_pecas(analisadas: list[PecaAnalisada]) -> list[tuple[PecaAnalisada, int]]:
+    """Uma moldura (uma página da cópia) por folha de cada PDF; uma por imagem ou aviso."""
+    return [(a, folha) for a in analisadas for folha in (a.folhas if a.forma == "pdf" else (1,))]
+
+
+def _numerar(analisadas: list[PecaAnalisada], paginas_da_cabeca: int) -> None:
+    proxima = paginas_da_cabeca + 1
+    for analisada in analisadas:
+        analisada.inicio = proxima
+        proxima += analisada.paginas if analisada.forma == "pdf" else 1
+
+
+def _compor(conteudo: c.Conteudo, autenticacao, pastas, **parte):
+    html = html_do_documento(
+        conteudo.template,
+        {**conteudo.contexto, **parte},
+        minuta=autenticacao is None,
+        autenticacao=autenticacao,
+    )
+    return documento_weasyprint(html, diretorios=pastas)
+
+
+def _compor_cabeca(conteudo, analisadas, autenticacao, pastas, total_molduras: int):
+    """Capa e índice. As páginas de início do índice dependem de quantas páginas a própria
+    capa e o índice ocupam: compõe, confere e recompõe até a conta fechar."""
+    paginas = 2
+    for _ in range(4):
+        _numerar(analisadas, paginas)
+        composicao = _compor(
+            conteudo, autenticacao, pastas, parte="cabeca", total_paginas=paginas + total_molduras
+        )
+        if len(composicao.pages) == paginas:
+            return composicao
+        paginas = len(composicao.pages)
+    raise RuntimeError("A paginação da capa e do índice da cópia integral não se fechou.")
 
 
 def montar(
@@ -302,37 +337,62 @@ def montar(
     destino: Path,
     progresso: Progresso | None = None,
 ) -> None:
+    """Compõe capa e índice, depois as molduras em lotes de `MOLDURAS_POR_LOTE` páginas (a
+    memória da composição cresce com as páginas de um lote, não com as da cópia), cada lote
+    com a sua numeração; carimba cada página dos PDFs na sua moldura e junta tudo."""
     avisar = progresso or (lambda etapa, feito, total: None)
-    html = html_do_documento(
-        conteudo.template, conteudo.contexto, minuta=autenticacao is None, autenticacao=autenticacao
-    )
-    total = sum(a.paginas for a in analisadas)
-    avisar("Compondo capa, índice e molduras", 0, total)
+    molduras = molduras_das_pecas(analisadas)
     pastas = tuple({a.caminho.parent for a in analisadas if a.forma == "imagem"})
-    composicao = documento_weasyprint(html, diretorios=pastas)
-    mapa = _mapa_de_molduras(composicao.pages)
-    molduras = destino.with_suffix(".molduras.pdf")
-    composicao.write_pdf(molduras)
-    del composicao
-    por_numero = {a.numero: a for a in analisadas}
-    escritor = PdfWriter(clone_from=str(molduras))
-    for feito, (indice, (numero, folha)) in enumerate(sorted(mapa.items()), start=1):
-        analisada = por_numero[numero]
-        if analisada.forma == "pdf":
-            pagina = analisada.leitor.pages[folha - 1]
-            _carimbar(escritor, escritor.pages[indice], pagina, f"/Peca{numero}x{folha}")
-        if feito % 20 == 0:
-            avisar("Juntando as páginas das peças", feito, total)
+    avisar("Compondo a capa e o índice", 0, len(molduras))
+    cabeca = _compor_cabeca(conteudo, analisadas, autenticacao, pastas, len(molduras))
+    total = len(cabeca.pages) + len(molduras)
+    escritor = PdfWriter()
+    partes = [destino.with_suffix(".cabeca.pdf")]
+    cabeca.write_pdf(partes[0])
+    del cabeca
+    for pagina in PdfReader(partes[0]).pages:
+        escritor.add_page(pagina)
+    for inicio in range(0, len(molduras), MOLDURAS_POR_LOTE):
+        lote = molduras[inicio : inicio + MOLDURAS_POR_LOTE]
+        composicao = _compor(
+            conteudo,
+            autenticacao,
+            pastas,
+            parte="molduras",
+            molduras=lote,
+            total_paginas=total,
+            primeira_pagina=total - len(molduras) + inicio + 1,
+        )
+        if len(composicao.pages) != len(lote):
+            raise RuntimeError("Uma moldura da cópia integral ocupou mais de uma página.")
+        partes.append(destino.with_suffix(f".lote{len(partes)}.pdf"))
+        composicao.write_pdf(partes[-1])
+        del composicao
+        paginas_do_lote = PdfReader(partes[-1]).pages
+        for pagina_moldura, (analisada, folha) in zip(paginas_do_lote, lote, strict=True):
+            nova = escritor.add_page(pagina_moldura)
+            if analisada.forma == "pdf":
+                pagina = analisada.leitor.pages[folha - 1]
+                _carimbar(escritor, nova, pagina, f"/Peca{analisada.numero}x{folha}")
+        feito = inicio + len(lote)
+        avisar(
+            f"Juntando as páginas das peças: página {feito} de {len(molduras)}",
+            feito,
+            len(molduras),
+        )
     escritor.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
     with destino.open("wb") as saida:
         escritor.write(saida)
-    molduras.unlink()
+    for parte in partes:
+        parte.unlink()
     avisar("Concluído", total, total)
 
 
 def conteudo_da_copia(processo, usuario, analisadas: list[PecaAnalisada]) -> c.Conteudo:
     contexto = c.contexto_processo(processo)
-    contexto.update(emitente=c.emitente_de(usuario), pecas=analisadas)
+    contexto.update(
+        emitente=c.emitente_de(usuario), pecas=analisadas, molduras=molduras_das_pecas(analisadas)
+    )
     return c.Conteudo(
         "copia_integral",
         f"Cópia integral autenticada do Processo nº {processo.protocolo}",
@@ -340,6 +400,20 @@ def conteudo_da_copia(processo, usuario, analisadas: list[PecaAnalisada]) -> c.C
         "pdf/copia_integral.html",
         contexto,
     )
+
+
+def copia_atual(processo, *, exceto_andamento=None) -> Documento | None:
+    """A cópia integral vigente, se emitida depois do último ato do processo (fora o próprio
+    encaminhamento, `exceto_andamento`): a que segue ao TRE (Art. 19, § 1º) tem de conter
+    tudo o que os autos têm no encaminhamento."""
+    andamentos = processo.andamentos.all()
+    if exceto_andamento is not None:
+        andamentos = andamentos.exclude(pk=exceto_andamento.pk)
+    ultimo_ato = andamentos.order_by("-registrado_em").values("registrado_em").first()
+    copias = Documento.objects.vigentes().filter(processo=processo, tipo="copia_integral")
+    if ultimo_ato:
+        copias = copias.filter(emitido_em__gte=ultimo_ato["registrado_em"])
+    return copias.order_by("-emitido_em").first()
 
 
 def emitir_copia_integral(
@@ -351,9 +425,9 @@ def emitir_copia_integral(
 
     with tempfile.TemporaryDirectory() as pasta:
         if progresso:
-            progresso("Lendo as peças do processo", 0, 0)
+            progresso("Conferindo as peças do processo", 0, 0)
         analisadas = analisar(
-            pecas if pecas is not None else pecas_do_processo(processo), Path(pasta)
+            pecas if pecas is not None else pecas_do_processo(processo), Path(pasta), progresso
         )
         conteudo = conteudo_da_copia(processo, usuario, analisadas)
 

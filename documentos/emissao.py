@@ -38,7 +38,7 @@ from documentos.formatacao import data_hora
 from documentos.integridade import conferir
 from documentos.models import Assinatura, Documento, Modalidade, SerieDocumento
 from documentos.pdf import Autenticacao, hash_do_conteudo, render_pdf
-from processos.models import Andamento
+from processos.models import Andamento, AtoRecusado
 
 Produtor = Callable[[Autenticacao, Path], None]
 
@@ -84,54 +84,62 @@ def emitir(
     produzir = produzir or _produzir_html(conteudo)
     emitente = conteudo.contexto.get("emitente") or c.emitente_de(usuario)
     sha_conteudo = hash_do_conteudo(conteudo.template, conteudo.contexto, extras_hash)
-    with transaction.atomic(), tempfile.TemporaryDirectory() as pasta:
-        anterior = _versao_anterior(conteudo.serie)
-        if reaproveitar and anterior and not _violado(anterior):
-            return anterior
+    with tempfile.TemporaryDirectory() as pasta:
+        # A composição longa (a cópia integral, minutos) fica antes da trava da série e, fora
+        # de um ato, fora da transação: o progresso que ela grava é visto pela página, e o
+        # SQLite não fica bloqueado para escrita enquanto ela corre. O PDF não imprime a
+        # versão, que é dada depois, sob a trava.
         emitido_em = timezone.now()
         codigo = novo_codigo()
         autenticacao = Autenticacao(codigo, sha_conteudo, data_hora(emitido_em))
         caminho = Path(pasta) / f"{codigo}.pdf"
-        produzir(autenticacao, caminho)
-        with caminho.open("rb") as arquivo:
-            paginas = len(PdfReader(arquivo).pages)
-            nome = default_storage.save(
-                f"documentos/{emitido_em:%Y/%m}/{codigo}.pdf", File(arquivo, name=caminho.name)
-            )
-        documento = Documento(
-            codigo=codigo,
-            tipo=conteudo.tipo,
-            titulo=conteudo.titulo[:300],
-            serie=conteudo.serie,
-            versao=anterior.versao + 1 if anterior else 1,
-            substitui=anterior,
-            processo=processo or conteudo.contexto.get("processo"),
-            andamento=andamento or conteudo.contexto.get("andamento"),
-            arquivo=nome,
-            sha256=_sha256_arquivo(caminho),
-            sha256_conteudo=sha_conteudo,
-            tamanho=caminho.stat().st_size,
-            paginas=paginas,
-            emitido_em=emitido_em,
-            emitido_por=usuario,
-            emitente_nome=emitente.nome[:200],
-            emitente_cargo=emitente.cargo[:200],
-        )
-        try:
-            with transaction.atomic():
-                documento.save()
-                Assinatura.objects.create(
-                    documento=documento,
-                    modalidade=Modalidade.ATO,
-                    signatario=usuario,
-                    nome=emitente.nome[:200],
-                    cargo=emitente.cargo[:200],
-                    assinado_em=emitido_em,
+        if not reaproveitar:
+            produzir(autenticacao, caminho)
+        with transaction.atomic():
+            anterior = _versao_anterior(conteudo.serie)
+            if reaproveitar and anterior and not _violado(anterior):
+                return anterior
+            if reaproveitar:
+                produzir(autenticacao, caminho)
+            with caminho.open("rb") as arquivo:
+                paginas = len(PdfReader(arquivo).pages)
+                nome = default_storage.save(
+                    f"documentos/{emitido_em:%Y/%m}/{codigo}.pdf", File(arquivo, name=caminho.name)
                 )
-        except Exception:
-            # O registro não existiu: o arquivo gravado para ele não pertence a ninguém.
-            default_storage.delete(nome)
-            raise
+            documento = Documento(
+                codigo=codigo,
+                tipo=conteudo.tipo,
+                titulo=conteudo.titulo[:300],
+                serie=conteudo.serie,
+                versao=anterior.versao + 1 if anterior else 1,
+                substitui=anterior,
+                processo=processo or conteudo.contexto.get("processo"),
+                andamento=andamento or conteudo.contexto.get("andamento"),
+                arquivo=nome,
+                sha256=_sha256_arquivo(caminho),
+                sha256_conteudo=sha_conteudo,
+                tamanho=caminho.stat().st_size,
+                paginas=paginas,
+                emitido_em=emitido_em,
+                emitido_por=usuario,
+                emitente_nome=emitente.nome[:200],
+                emitente_cargo=emitente.cargo[:200],
+            )
+            try:
+                with transaction.atomic():
+                    documento.save()
+                    Assinatura.objects.create(
+                        documento=documento,
+                        modalidade=Modalidade.ATO,
+                        signatario=usuario,
+                        nome=emitente.nome[:200],
+                        cargo=emitente.cargo[:200],
+                        assinado_em=emitido_em,
+                    )
+            except Exception:
+                # O registro não existiu: o arquivo gravado para ele não pertence a ninguém.
+                default_storage.delete(nome)
+                raise
     return documento
 
 
@@ -207,10 +215,16 @@ def emitir_reiteracao(oficio, andamento: Andamento, *, usuario) -> Documento:
 
 def _encaminhar_ao_tre(andamento: Andamento) -> list[Documento]:
     """Art. 19, § 1º: o Decreto segue ao TRE com a cópia autenticada de todo o processo,
-    por ofício que cita o código da cópia; § 2º: o Plenário é informado."""
-    from documentos.copia_integral import emitir_copia_integral
+    por ofício que cita o código da cópia; § 2º: o Plenário é informado. A cópia é a já
+    montada em segundo plano (documentos.tarefas): a condição do ato a exige pronta."""
+    from documentos.copia_integral import copia_atual
 
-    copia = emitir_copia_integral(andamento.processo, usuario=andamento.usuario)
+    copia = copia_atual(andamento.processo, exceto_andamento=andamento)
+    if copia is None:
+        raise AtoRecusado(
+            "A cópia integral autenticada do processo (Art. 19, § 1º) não está pronta: "
+            "peça-a na seção “Documentos emitidos” e encaminhe quando ela estiver pronta."
+        )
     oficio = emitir(
         c.oficio(
             andamento,
@@ -231,7 +245,7 @@ def _encaminhar_ao_tre(andamento: Andamento) -> list[Documento]:
         ),
         usuario=andamento.usuario,
     )
-    return [copia, oficio, informe]
+    return [oficio, informe]
 
 
 def emitir_extrato(processo, *, usuario) -> Documento:

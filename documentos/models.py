@@ -244,3 +244,89 @@ class FalhaIntegridade(models.Model):
         if self.ausente:
             return "arquivo ausente ou ilegível no armazenamento"
         return "arquivo alterado (SHA-256 difere do registrado)"
+
+
+class TipoTarefa(models.TextChoices):
+    COPIA_INTEGRAL = "copia_integral", "Cópia integral autenticada"
+
+
+class EstadoTarefa(models.TextChoices):
+    PENDENTE = "pendente", "Na fila"
+    EXECUTANDO = "executando", "Em montagem"
+    PRONTA = "pronta", "Pronta"
+    FALHOU = "falhou", "Falhou"
+
+
+EM_CURSO = (EstadoTarefa.PENDENTE, EstadoTarefa.EXECUTANDO)
+
+
+class TarefaDocumento(models.Model):
+    """Uma emissão longa pedida por alguém e feita em segundo plano (o comando
+    `processar_tarefas`), fora da requisição: a cópia integral de um processo com milhares
+    de páginas passa do tempo de qualquer requisição. A linha é a fila, o progresso que a
+    página mostra e o registro de quem pediu e do que saiu (o documento, ou a falha)."""
+
+    tipo = models.CharField("tipo", max_length=30, choices=TipoTarefa.choices)
+    processo = models.ForeignKey(Processo, on_delete=models.PROTECT, related_name="tarefas")
+    solicitada_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="solicitada por",
+        on_delete=models.PROTECT,
+        related_name="tarefas_de_documento",
+    )
+    estado = models.CharField(
+        "situação", max_length=20, choices=EstadoTarefa.choices, default=EstadoTarefa.PENDENTE
+    )
+    etapa = models.CharField("etapa", max_length=200, blank=True)
+    feito = models.PositiveIntegerField("feito", default=0)
+    total = models.PositiveIntegerField("total", default=0)
+    mensagem = models.TextField("mensagem da falha", blank=True)
+    documento = models.ForeignKey(
+        Documento,
+        verbose_name="documento emitido",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    tentativas = models.PositiveSmallIntegerField("tentativas", default=0)
+    criada_em = models.DateTimeField("solicitada em", auto_now_add=True)
+    iniciada_em = models.DateTimeField("iniciada em", null=True, blank=True)
+    # Tocado a cada avanço: quem executa e morreu (SIGKILL, máquina reiniciada) deixa de
+    # tocá-lo, e depois do limite a tarefa volta a ser tomada (documentos.tarefas).
+    batimento_em = models.DateTimeField("último sinal de vida", null=True, blank=True)
+    concluida_em = models.DateTimeField("concluída em", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "tarefa de documento"
+        verbose_name_plural = "tarefas de documentos"
+        ordering = ["criada_em", "id"]
+        constraints = [
+            # Dois pedidos simultâneos da mesma cópia montariam duas vezes o mesmo trabalho.
+            models.UniqueConstraint(
+                fields=["processo", "tipo"],
+                condition=Q(estado__in=EM_CURSO),
+                name="tarefa_uma_em_curso_por_processo",
+            ),
+            models.CheckConstraint(
+                condition=Q(estado__in=EstadoTarefa.values), name="tarefa_estado_valido"
+            ),
+            models.CheckConstraint(
+                condition=Q(tipo__in=TipoTarefa.values), name="tarefa_tipo_valido"
+            ),
+            models.CheckConstraint(
+                condition=~Q(estado=EstadoTarefa.PRONTA) | Q(documento__isnull=False),
+                name="tarefa_pronta_tem_documento",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_tipo_display()} — {self.processo} ({self.get_estado_display()})"
+
+    @property
+    def em_curso(self) -> bool:
+        return self.estado in EM_CURSO
+
+    @property
+    def percentual(self) -> int:
+        return min(100, self.feito * 100 // self.total) if self.total else 0

@@ -43,5 +43,10 @@ urlpatterns = [
         views.emitir_copia_integral,
         name="emitir_copia_integral",
     ),
+    path(
+        "processos/<protocolo:protocolo>/documentos/tarefas/<int:numero>/",
+        views.tarefa,
+        name="tarefa",
+    ),
     path("simulador/distrito/certidao/", views.certidao_distrito, name="certidao_distrito"),
 ]

@@ -12,14 +12,13 @@ from django.http import FileResponse, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from documentos import acesso, emissao, integridade
+from documentos import acesso, emissao, integridade, tarefas
 from documentos.conteudo import extrato as conteudo_extrato
-from documentos.copia_integral import emitir_copia_integral as _emitir_copia
 from documentos.forms import TAMANHO_MAXIMO_ARQUIVO, CertidaoDistritoForm, ValidarForm
-from documentos.models import Documento, FalhaIntegridade
+from documentos.models import Documento, FalhaIntegridade, TarefaDocumento
 from emancipacao.limite_envio import limitar_envio
 from emancipacao.limites import espera_se_excedeu, resposta_limite
-from processos.models import AtoRecusado, Processo, RegistroAcesso
+from processos.models import Processo, RegistroAcesso
 from requisitos.models import parametros_em_vigor
 from requisitos.regras import avaliar_distrito
 from transparencia.services import documentos_do_portal
@@ -189,20 +188,35 @@ def minuta_extrato(request, protocolo):
 @login_required
 @require_POST
 def emitir_copia_integral(request, protocolo):
+    """Põe a cópia na fila (documentos.tarefas) e leva à página que acompanha a montagem: um
+    processo de milhares de páginas não cabe no tempo de uma requisição."""
     if not acesso.pode_emitir_copia_integral(request.user):
         raise PermissionDenied("A cópia integral autenticada é emitida pelo Presidente (Art. 21).")
     processo = _processo(protocolo)
-    try:
-        doc = _emitir_copia(processo, usuario=request.user)
-    except AtoRecusado as exc:
-        messages.error(request, str(exc))
-        return redirect("processos:detalhe", protocolo=processo.slug)
-    messages.success(
-        request,
-        f"Cópia integral autenticada emitida: {doc.paginas} páginas, versão {doc.versao}. "
-        f"Código de verificação: {doc.codigo}.",
+    tarefa = tarefas.solicitar_copia_integral(processo, usuario=request.user)
+    return redirect("documentos:tarefa", protocolo=processo.slug, numero=tarefa.pk)
+
+
+@login_required
+@require_GET
+def tarefa(request, protocolo, numero):
+    """A montagem em segundo plano: o progresso enquanto corre (a página se recarrega
+    sozinha, sem script), o documento quando pronto, a mensagem quando falha."""
+    if not acesso.pode_baixar(request.user):
+        raise PermissionDenied("A montagem dos documentos é acompanhada pela CRT e pela Mesa.")
+    processo = _processo(protocolo)
+    tarefa = get_object_or_404(
+        TarefaDocumento.objects.select_related("documento", "solicitada_por"),
+        processo=processo,
+        pk=numero,
     )
-    return redirect("processos:detalhe", protocolo=processo.slug)
+    resposta = render(
+        request,
+        "documentos/tarefa.html",
+        {"processo": processo, "tarefa": tarefa, "recarregar": tarefa.em_curso},
+    )
+    resposta["Cache-Control"] = "no-store"
+    return resposta
 
 
 @require_POST

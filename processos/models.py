@@ -419,11 +419,13 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.DECRETO_PUBLICADO,
         target=Estado.PLEBISCITO_NO_TRE,
+        conditions=[extensoes.condicoes_da_fase("encaminhar_ao_tre")],
         permission=permissao_do_ato("encaminhar_ao_tre"),
     )
     def encaminhar_ao_tre(self, dados: dict) -> None:
         """Art. 19, § 1º: o ofício ao TRE leva o número seguinte da numeração anual dos
-        ofícios da CRT (da instrução), dado na transação do ato — nunca digitado."""
+        ofícios da CRT (da instrução), dado na transação do ato — nunca digitado. O Decreto
+        segue com a cópia integral já pronta (condição registrada por `documentos`)."""
         _preparo_obrigatorio("encaminhar_ao_tre", self, dados)
 
     @transition(

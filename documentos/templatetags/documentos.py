@@ -3,7 +3,7 @@
 from django import template
 from django.db.models import Exists, OuterRef
 
-from documentos import acesso
+from documentos import acesso, tarefas
 from documentos.models import Documento
 from processos import leitura
 
@@ -29,6 +29,8 @@ def documentos_do_processo(processo, user) -> dict:
         "pode_baixar": acesso.pode_baixar(user),
         "pode_extrato": acesso.pode_emitir_extrato(user),
         "pode_copia": acesso.pode_emitir_copia_integral(user),
+        # A cópia integral em montagem, para quem acompanha os documentos do processo.
+        "copia_em_curso": tarefas.em_curso(processo) if acesso.pode_baixar(user) else None,
         "deputado": acesso.e_deputado_sem_equipe(user),
     }
 

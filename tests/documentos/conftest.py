@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
 from requisitos.models import Municipio, ValorAdicionado
-from tests.processos.construtores import responder_oficios
+from tests.processos.construtores import montar_copia_integral, responder_oficios
 from tests.representacao.construtores import instruir_representacao
 
 HOSTIL = (
@@ -182,6 +182,8 @@ def construir(servidor, presidente, mesa, media):
                 responder_oficios(processo, servidor, figuras=FIGURAS_ART2)
             if nome == "receber_na_crt":
                 instruir_representacao(processo, servidor)
+            if nome == "encaminhar_ao_tre":
+                montar_copia_integral(processo, presidente)
             praticar_ato(
                 processo_id=processo.pk,
                 nome_ato=nome,

@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfWriter
 
+from documentos import copia_integral
 from documentos.copia_integral import Peca, emitir_copia_integral
 from tests.documentos.auxiliares import paginas_texto, sha256, texto_layout
 
@@ -147,3 +148,23 @@ def test_copia_sem_pecas_extras_reune_os_documentos_emitidos(construir, presiden
     ]
     assert titulos[13].startswith("Parecer de mérito")
     assert "PARECER DE MÉRITO" in juntas
+
+
+def test_molduras_compostas_em_lotes_mantem_indice_e_paginacao(
+    construir, presidente, pecas, monkeypatch
+):
+    """Um processo de milhares de páginas é composto em lotes; o índice e o "Página X de Y"
+    continuam os de uma composição só, também na virada de um lote para o seguinte."""
+    monkeypatch.setattr(copia_integral, "MOLDURAS_POR_LOTE", 2)
+    processo = construir(ate="receber_na_crt")
+    doc = emitir_copia_integral(processo, usuario=presidente, pecas=pecas)
+    paginas = paginas_texto(doc.arquivo.path)
+    indice = next(i for i, p in enumerate(paginas, 1) if "ÍNDICE DAS PEÇAS" in p.upper())
+    inicios = _inicios_no_indice(doc.arquivo.path, indice)
+    for numero, pagina in inicios.items():
+        assert f"Peça {numero} —" in paginas[pagina - 1]
+    for numero, pagina in enumerate(paginas, start=1):
+        assert f"Página {numero} de {len(paginas)}" in pagina
+    # 3 + 1 + 1 + 1 + 2 molduras, uma página cada, depois de capa e índice.
+    assert len(paginas) == indice + 8 and doc.paginas == len(paginas)
+    assert "Anexo B página 2" in paginas[-1]

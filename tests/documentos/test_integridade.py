@@ -16,7 +16,7 @@ from django.core.management.base import CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from documentos import emissao
+from documentos import emissao, tarefas
 from documentos.copia_integral import emitir_copia_integral
 from documentos.models import Documento, FalhaIntegridade
 from instrucao.models import Certidao
@@ -204,12 +204,22 @@ def test_validar_recusa_arquivo_enviado_que_so_comeca_com_pdf(client, parecer):
 # --- cópia integral -----------------------------------------------------------------------------
 
 
-def test_encaminhar_ao_tre_e_recusado_se_um_documento_emitido_foi_alterado(construir, presidente):
+def test_copia_com_documento_alterado_falha_e_o_encaminhamento_ao_tre_fica_recusado(
+    construir, presidente
+):
     processo = construir(ate="publicar_decreto")
     parecer = Documento.objects.get(processo=processo, tipo="parecer_preliminar")
     _adulterar(parecer.arquivo)
 
-    with pytest.raises(AtoRecusado, match=f"Parecer preliminar.*código {parecer.codigo}"):
+    tarefa = tarefas.solicitar_copia_integral(processo, usuario=presidente)
+    call_command("processar_tarefas", "--uma-vez", stdout=io.StringIO())
+
+    tarefa.refresh_from_db()
+    assert tarefa.estado == "falhou"
+    assert "Parecer preliminar" in tarefa.mensagem and parecer.codigo in tarefa.mensagem
+    assert not Documento.objects.filter(tipo="copia_integral").exists()
+    # Sem a cópia pronta, o Decreto não segue ao TRE (Art. 19, § 1º).
+    with pytest.raises(AtoRecusado, match="cópia integral autenticada"):
         praticar_ato(
             processo_id=processo.pk,
             nome_ato="encaminhar_ao_tre",
@@ -217,10 +227,8 @@ def test_encaminhar_ao_tre_e_recusado_se_um_documento_emitido_foi_alterado(const
             data_ato=timezone.localdate(),
             dados={},
         )
-
     processo.refresh_from_db()
     assert processo.estado == "decreto_publicado"
-    assert not Documento.objects.filter(tipo="copia_integral").exists()
     assert not processo.andamentos.filter(ato="encaminhar_ao_tre").exists()
 
 
@@ -239,9 +247,12 @@ def test_copia_integral_pela_tela_mostra_a_recusa(client, presidente, processo):
     _apagar(oficio.certidao_vigente.arquivo)
     client.force_login(presidente)
 
-    resposta = client.post(f"/processos/{processo.slug}/documentos/copia-integral/", follow=True)
+    pagina = client.post(f"/processos/{processo.slug}/documentos/copia-integral/").url
+    call_command("processar_tarefas", "--uma-vez", stdout=io.StringIO())
 
-    assert "não foi encontrado no armazenamento" in resposta.content.decode()
+    html = client.get(pagina).content.decode()
+    assert "A cópia integral não foi emitida" in html
+    assert "não foi encontrado no armazenamento" in html
     assert not Documento.objects.filter(tipo="copia_integral").exists()
 
 

@@ -71,3 +71,14 @@ def pagina(navegador, live_server):
     violacoes += [e for e in erros_console if "Content Security Policy" in e]
     if violacoes:
         pytest.fail("Violações da Content-Security-Policy:\n" + "\n".join(violacoes))
+
+
+@pytest.fixture
+def executor_de_tarefas(live_server):
+    """O executor das emissões em segundo plano (`processar_tarefas --uma-vez`), chamado pelo
+    teste enquanto o navegador espera na página da montagem. Roda na linha de execução do
+    teste, que partilha com o servidor a conexão do SQLite em memória (uma segunda conexão
+    ao mesmo banco em memória esbarra em "database table is locked")."""
+    from documentos import tarefas
+
+    return lambda: tarefas.processar(uma_vez=True)

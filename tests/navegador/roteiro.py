@@ -135,6 +135,18 @@ def confirmar(pagina, rotulo: str, destino: str, timeout: float = 15_000) -> Non
     assert estado(pagina) == destino  # o cabeçalho da página do processo diz o mesmo
 
 
+def montar_copia_integral(pagina, executar_tarefas) -> None:
+    """Pede a cópia integral (Art. 19, § 1º) na página do processo; na página da montagem —
+    que se recarrega sozinha — o executor de tarefas a monta, e o navegador espera o
+    documento pronto e volta ao processo."""
+    pagina.get_by_role("button", name="Emitir cópia integral autenticada (Art. 19, § 1º)").click()
+    pagina.get_by_role("heading", name="Cópia integral autenticada", level=1).wait_for()
+    assert executar_tarefas() == 1
+    pagina.get_by_text("A cópia integral está pronta").wait_for(timeout=30_000)
+    pagina.get_by_role("link", name=re.compile(r"^← Processo nº")).click()
+    pagina.get_by_role("region", name="Ações disponíveis").wait_for()
+
+
 def estado(pagina) -> str:
     """O estado que o cabeçalho da página do processo mostra."""
     return pagina.locator("header .badge-estado").inner_text()

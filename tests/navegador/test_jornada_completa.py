@@ -189,7 +189,7 @@ def _deliberar_no_plenario(pagina, url: str, decisao: str, destino: str, captura
     r.confirmar(pagina, "Deliberar no Plenário", destino)
 
 
-def _plebiscito(pagina, url: str, capturas) -> None:
+def _plebiscito(pagina, url: str, capturas, executor_de_tarefas) -> None:
     """Do PDL ao parecer sobre o resultado (Arts. 18, § 2º, 19 e 20)."""
     r.abrir_ato(pagina, "Registrar parecer da CCJR")
     pagina.get_by_label("Favorável", exact=True).check()
@@ -213,8 +213,10 @@ def _plebiscito(pagina, url: str, capturas) -> None:
     )
     r.confirmar(pagina, "Publicar Decreto Legislativo", "Decreto Legislativo publicado")
 
-    # Monta a cópia integral autenticada do processo (Art. 19, § 1º): leva alguns segundos.
+    # A cópia integral autenticada (Art. 19, § 1º) é montada em segundo plano; pronta, o
+    # Decreto segue ao TRE com ela.
     r.trocar_de_usuario(pagina, PRESIDENTE, url)
+    r.montar_copia_integral(pagina, executor_de_tarefas)
     r.abrir_ato(pagina, "Encaminhar ao TRE")
     r.confirmar(pagina, "Encaminhar ao TRE", "Plebiscito no TRE", timeout=60_000)
 
@@ -300,7 +302,7 @@ def _validar_emitidos(pagina, titulos: dict[str, str], tmp_path, capturas) -> No
 
 
 def test_criacao_do_protocolo_a_lei_publicada_so_pela_interface(
-    pagina, servidor, presidente, mesa, comprovante_real, tmp_path
+    pagina, servidor, presidente, mesa, comprovante_real, tmp_path, executor_de_tarefas
 ):
     _preparar(tmp_path)
     capturas = r.Capturas(r.pasta_de_artefatos("criacao-ate-concluido"))
@@ -321,7 +323,7 @@ def test_criacao_do_protocolo_a_lei_publicada_so_pela_interface(
     capturas(pagina, "processo-em-deliberacao-no-plenario")
 
     _deliberar_no_plenario(pagina, url, "Pela tramitação (segue à CCJR)", "Na CCJR", capturas)
-    _plebiscito(pagina, url, capturas)
+    _plebiscito(pagina, url, capturas, executor_de_tarefas)
     capturas(pagina, "processo-elaboracao-do-pl")
     _lei(pagina, url, capturas)
 

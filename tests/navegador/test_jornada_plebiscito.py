@@ -54,7 +54,7 @@ def _leituras_do_formulario(pagina) -> list[str]:
 
 
 def test_resultado_rejeitado_pela_regra_literal_leva_o_parecer_ao_arquivamento(
-    pagina, settings, tmp_path
+    pagina, settings, tmp_path, executor_de_tarefas
 ):
     settings.MEDIA_ROOT = tmp_path / "media"
     # Ver test_jornada.py: recriar os grupos torna o teste independente da ordem.
@@ -83,7 +83,9 @@ def test_resultado_rejeitado_pela_regra_literal_leva_o_parecer_ao_arquivamento(
     )
     r.confirmar(pagina, "Publicar Decreto Legislativo", "Decreto Legislativo publicado")
 
-    # Monta a cópia integral autenticada do processo (Art. 19, § 1º): leva alguns segundos.
+    # A cópia integral autenticada (Art. 19, § 1º) é montada em segundo plano; pronta, o
+    # Decreto segue ao TRE com ela.
+    r.montar_copia_integral(pagina, executor_de_tarefas)
     r.abrir_ato(pagina, "Encaminhar ao TRE")
     r.confirmar(pagina, "Encaminhar ao TRE", "Plebiscito no TRE", timeout=60_000)
 

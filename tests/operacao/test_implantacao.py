@@ -11,6 +11,9 @@ import subprocess
 import pytest
 import yaml
 
+from documentos.management.commands.processar_tarefas import (
+    BATIMENTO_PADRAO as BATIMENTO_TAREFAS,
+)
 from ferramentas.preparar import PACOTES
 from operacao.management.commands.agendador import BATIMENTO_PADRAO
 from tests.operacao.auxiliares import RAIZ
@@ -73,8 +76,8 @@ def test_docker_compose_recusa_subir_sem_a_senha_do_banco(tmp_path):
 
 
 def test_os_servicos_e_as_suas_sondas(servicos):
-    assert set(servicos) == {"db", "preparacao", "web", "agendador", "redis"}
-    for nome in ("db", "web", "agendador", "redis"):
+    assert set(servicos) == {"db", "preparacao", "web", "agendador", "tarefas", "redis"}
+    for nome in ("db", "web", "agendador", "tarefas", "redis"):
         sonda = servicos[nome]["healthcheck"]
         assert sonda["test"][0] in ("CMD", "CMD-SHELL") and len(sonda["test"]) > 1, nome
         assert sonda["interval"] and sonda["timeout"] and sonda["retries"] >= 3, nome
@@ -98,14 +101,14 @@ def test_preparacao_migra_uma_vez_antes_do_app(servicos):
     for passo in ("migrate --no-input", "createcachetable", "carregar_municipios"):
         assert passo in comando
     assert servicos["preparacao"]["restart"] == "no"
-    for nome in ("web", "agendador"):
+    for nome in ("web", "agendador", "tarefas"):
         dependencias = servicos[nome]["depends_on"]
         assert dependencias["db"]["condition"] == "service_healthy"
         assert dependencias["preparacao"]["condition"] == "service_completed_successfully"
 
 
 def test_web_e_agendador_partilham_imagem_env_banco_e_arquivos(servicos):
-    for nome in ("preparacao", "web", "agendador"):
+    for nome in ("preparacao", "web", "agendador", "tarefas"):
         servico = servicos[nome]
         assert servico["build"] == "." and servico["env_file"] == ".env", nome
         assert servico["environment"]["DATABASE_URL"].endswith("@db:5432/emancipacao")
@@ -118,6 +121,19 @@ def test_sondas_do_web_e_do_agendador_sao_as_do_app(servicos):
     assert servicos["agendador"]["command"] == ["python", "manage.py", "agendador"]
     # A sonda confere o mesmo arquivo que o agendador toca.
     assert servicos["agendador"]["healthcheck"]["test"][-2:] == ["--batimento", BATIMENTO_PADRAO]
+
+
+def test_executor_das_tarefas_e_sondado_pelo_batimento_que_ele_toca(servicos):
+    """A cópia integral é montada fora das requisições (Art. 19, § 1º): pelo serviço
+    `tarefas`, que toca o arquivo a cada consulta à fila."""
+    tarefas = servicos["tarefas"]
+    assert tarefas["command"] == ["python", "manage.py", "processar_tarefas"]
+    assert tarefas["healthcheck"]["test"][-4:] == [
+        "--batimento",
+        BATIMENTO_TAREFAS,
+        "--idade",
+        "1800",
+    ]
 
 
 def test_redis_so_com_o_perfil_de_escala(servicos):

@@ -439,9 +439,9 @@ def processo_no_estado(
 ) -> Processo:
     """Processo protocolado de verdade e posto no `estado` direto no banco (atalho para as
     matrizes). Semeia o histórico de que os atos dependem: a visita in loco com o Art. 2º, V
-    registrado, os ofícios de aguardando_certidoes (respondidos, salvo pedido em contrário)
-    e, para arquivado/sobrestado, o ato que levou até ali a partir de `origem_desvio` (para
-    onde desarquivar/retomar devem voltar)."""
+    registrado, os ofícios de aguardando_certidoes (respondidos, salvo pedido em contrário),
+    a cópia integral pronta no decreto_publicado e, para arquivado/sobrestado, o ato que
+    levou até ali a partir de `origem_desvio` (para onde desarquivar/retomar devem voltar)."""
     processo = protocolar_variante(usuario, variante, **campos)
     if estado in ("protocolada", "em_diligencia"):
         instruir_representacao(processo, usuario)  # receber_na_crt decide pelos dados
@@ -481,6 +481,9 @@ def processo_no_estado(
             processo, usuario, "sobrestar", origem_desvio, "sobrestado", {"fundamento": "outro"}
         )
     Processo.objects.filter(pk=processo.pk).update(estado=estado)
+    if estado == "decreto_publicado":
+        # O Decreto segue ao TRE com a cópia integral já montada (Art. 19, § 1º).
+        montar_copia_integral(recarregar(processo), usuario)
     return recarregar(processo)
 
 
@@ -606,6 +609,8 @@ def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
     pressupõe a representação instruída (Art. 15 e 16): os construtores a completam."""
     if nome_ato == "receber_na_crt":
         instruir_representacao(processo, usuario)
+    if nome_ato == "encaminhar_ao_tre":
+        montar_copia_integral(processo, usuario)
     kwargs.setdefault("data_ato", timezone.localdate())
     kwargs.setdefault("justificativa", JUSTIFICATIVA)
     # Como um formulário aberto agora: a versão atual do processo (processos.versao).
@@ -615,6 +620,14 @@ def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
     elif "dados" not in kwargs:
         kwargs["dados"] = dict(DADOS[nome_ato][conclusao])
     return praticar_ato(processo_id=processo.pk, nome_ato=nome_ato, usuario=usuario, **kwargs)
+
+
+def montar_copia_integral(processo, usuario):
+    """O encaminhamento ao TRE exige a cópia integral pronta (Art. 19, § 1º): a que o
+    executor de tarefas montaria em segundo plano, montada aqui pelo mesmo serviço."""
+    from documentos.copia_integral import copia_atual, emitir_copia_integral
+
+    return copia_atual(processo) or emitir_copia_integral(processo, usuario=usuario)
 
 
 def avancar(processo, usuario, ate: str, *, pular_visita: bool = False) -> Processo:

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from demonstracao import senhas
+from documentos.copia_integral import emitir_copia_integral
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS, MESA, PRESIDENTE, SERVIDOR
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
@@ -243,6 +244,10 @@ class Command(BaseCommand):
 
         def ato(processo, nome, quem, dias, justificativa="", **dados):
             """`dias` contados da leitura no expediente: os atos vêm depois dela, em ordem."""
+            if nome == "encaminhar_ao_tre":
+                # O Decreto segue com a cópia integral pronta (Art. 19, § 1º): na tela ela é
+                # montada em segundo plano; aqui, pelo mesmo serviço, antes do ato.
+                emitir_copia_integral(processo, usuario=u[quem])
             praticar_ato(
                 processo_id=processo.pk,
                 nome_ato=nome,

@@ -1,12 +1,15 @@
 """`make run`: o servidor de desenvolvimento do Django, terminando na tela que importa.
 
 A última coisa impressa é o endereço, os usuários de demonstração com as senhas e como parar
-— no lugar do aviso em inglês do `runserver`."""
+— no lugar do aviso em inglês do `runserver`. No mesmo processo corre o executor das
+emissões em segundo plano (a cópia integral, `documentos.tarefas`): em produção ele é o
+serviço `tarefas` do docker-compose.yml; aqui, uma linha de execução que morre com o servidor."""
 
 from django.contrib.auth.models import User
 from django.core.management.commands.runserver import Command as Runserver
 
 from demonstracao import senhas
+from documentos import tarefas
 from processos.models import Processo
 
 PAPEIS = {
@@ -20,6 +23,11 @@ PAPEIS = {
 
 class Command(Runserver):
     help = "Serve em modo local e mostra o endereço, os usuários e as senhas da demonstração."
+
+    def inner_run(self, *args, **options):
+        # Roda no processo que serve (o recarregador automático reinicia este, não o pai).
+        tarefas.iniciar_em_segundo_plano()
+        return super().inner_run(*args, **options)
 
     def on_bind(self, server_port):
         endereco = f"{self.protocol}://{self.addr}:{server_port}/"
