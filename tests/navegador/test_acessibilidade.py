@@ -87,6 +87,23 @@ def test_paginas_publicas_e_internas_sem_violacao_seria_ou_critica(pagina, axe, 
     assert not violacoes, "Violações sérias ou críticas do axe-core:\n" + "\n".join(violacoes)
 
 
+def test_no_celular_tambem_sem_violacao_seria_ou_critica(pagina, axe, processo):
+    """A 390 px as tabelas rolam dentro do invólucro: ele é uma região que o teclado alcança
+    (axe `scrollable-region-focusable`, issue 26)."""
+    pagina.set_viewport_size({"width": 390, "height": 844})
+    slug = processo.slug
+    violacoes = [
+        v
+        for caminho in ("/portal/", f"/portal/processos/{slug}/", "/simulador/plebiscito/")
+        for v in _graves(axe, pagina, caminho)
+    ]
+    _entrar(pagina)
+    for caminho in ("/processos/", f"/processos/{slug}/", "/prazos/"):
+        violacoes += _graves(axe, pagina, caminho)
+
+    assert not violacoes, "Violações sérias ou críticas do axe-core:\n" + "\n".join(violacoes)
+
+
 def _graves_aqui(axe, pagina, rotulo: str) -> list[str]:
     resultado = axe.run(pagina).response
     return [
