@@ -71,14 +71,6 @@ class RegistrarResultadoForm(AtoForm):
                 for campo, mensagem in problemas_da_votacao(votacao):
                     alvo = campo if campo in ("inscritos", "comparecimento") else prefixo + campo
                     self.add_error(f"{unidade.chave}_{alvo}", mensagem)
-        if (
-            dados.get("data_oficio_tre")
-            and dados.get("data_leitura_plenario")
-            and dados["data_oficio_tre"] > dados["data_leitura_plenario"]
-        ):
-            self.add_error(
-                "data_oficio_tre", "O ofício do TRE não pode ser posterior à leitura em Plenário."
-            )
         return dados
 
     def dados_do_ato(self) -> dict:
@@ -147,7 +139,8 @@ class RegistrarFaseTreForm(AtoForm):
     """Art. 19, § 2º: a CRT acompanha cada fase do plebiscito no TRE."""
 
     fase = forms.ChoiceField(label="Fase", choices=FaseTre.choices)
-    data_fase = CampoData(label="Data da fase")
+    # Futura só na fase "Data marcada" (processos.cronologia).
+    data_fase = CampoData(label="Data da fase", passada=False)
     referencia = _curto("Referência (resolução, ofício ou processo no TRE)")
     observacao = _texto("Observação", obrigatorio=False, linhas=3)
     emitir_informe = forms.BooleanField(

@@ -133,34 +133,8 @@ def preparar_resultado(processo: Processo, dados: dict) -> None:
         apurar_unidades([unidade_de_dados(u) for u in recebidas], "lc23_literal", abrangencia)
     except (ApuracaoInvalida, TypeError) as exc:
         raise AtoRecusado(f"Resultado inconsistente: {exc}") from exc
-    if _data(dados["data_oficio_tre"]) > _data(dados["data_leitura_plenario"]):
-        raise AtoRecusado("O ofício do TRE não pode ser posterior à sua leitura em Plenário.")
-    _oficio_tre_depois_do_encaminhamento(processo, _data(dados["data_oficio_tre"]))
-    if _data(dados["data_leitura_plenario"]) > quando:
-        raise AtoRecusado("A leitura em Plenário não pode ser posterior à data do ato.")
+    # A ordem do ofício do TRE, da leitura e do ato: processos.cronologia.
     dados["abrangencia"] = abrangencia
-
-
-@aplica(
-    "Art. 20; Art. 19, § 1º",
-    descricao="O ofício do TRE com o resultado não pode ser anterior ao encaminhamento do "
-    "Decreto Legislativo ao TRE.",
-    decisao="O TRE não comunica o resultado de um plebiscito antes de receber o Decreto "
-    "Legislativo (Art. 19, § 1º).",
-)
-def _oficio_tre_depois_do_encaminhamento(processo: Processo, data_oficio: date) -> None:
-    """Decisão: o TRE não comunica o resultado de um plebiscito antes de receber o Decreto
-    Legislativo (Art. 19, § 1º): o ofício do TRE anterior ao "Encaminhar ao TRE" é recusado.
-    O mesmo dia é aceito (não há aviso): a data do ato de encaminhamento é a do envio, e o
-    sistema não decide quanto tempo a Justiça Eleitoral leva."""
-    encaminhamento = (
-        processo.andamentos.filter(ato="encaminhar_ao_tre").order_by("-data_ato").first()
-    )
-    if encaminhamento and data_oficio < encaminhamento.data_ato:
-        raise AtoRecusado(
-            "O ofício do TRE com o resultado não pode ser anterior ao encaminhamento do "
-            f"Decreto Legislativo ao TRE ({encaminhamento.data_ato:%d/%m/%Y})."
-        )
 
 
 def gravar_resultado(andamento) -> Resultado:
@@ -387,8 +361,7 @@ def plebiscito_aprovado_se_exigido(processo) -> bool:
 def preparar_fase_tre(processo: Processo, dados: dict) -> None:
     if dados.get("fase") not in FaseTre.values:
         raise AtoRecusado("Escolha a fase do plebiscito no TRE.")
-    if _data(dados["data_fase"]) > data_do_ato(processo):
-        raise AtoRecusado("A data da fase não pode ser posterior à data do ato.")
+    # A data da fase (futura só a "Data marcada"): processos.cronologia.
 
 
 def gravar_fase_tre(andamento) -> AcompanhamentoTre:

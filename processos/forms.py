@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from emancipacao.numeros import MAXIMO_DO_ID, CampoInteiro, campo_do_modelo
-from processos import extensoes, retificacao, rito
-from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF, SESSAO_ANTES_DO_ATO
+from processos import cronologia, deliberacoes, extensoes, retificacao, rito
+from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
@@ -237,6 +237,22 @@ class AtoForm(forms.Form):
     def ajustar(self):
         """Ganchos por ato (campos que dependem do tipo do processo)."""
 
+    def clean(self):
+        dados = super().clean()
+        # A ordem das datas da lei (processos.cronologia), com o erro no campo da data.
+        if dados.get("data_ato") and not self.errors:
+            for campo, mensagem in cronologia.erros(
+                self.processo,
+                self.ato.nome,
+                dados["data_ato"],
+                self.dados_do_ato(),
+                hoje=timezone.localdate(),
+            ):
+                self.add_error(campo if campo in self.fields else None, mensagem)
+        if not self.errors and (votos := deliberacoes.erro_dos_votos(self.ato.nome, dados)):
+            self.add_error("votos_sim" if "votos_sim" in self.fields else None, votos)
+        return dados
+
     def dados_do_ato(self) -> dict:
         """O que fica gravado no Andamento (além de data e justificativa)."""
         comuns = {"data_ato", "estado_esperado", "ultimo_andamento", "justificativa"}
@@ -379,13 +395,6 @@ class ApresentarPlForm(AtoForm):
             del self.fields["declara_pessoa_viva"]
         if self.processo.tipo != Tipo.CRIACAO:
             del self.fields["ano_instalacao"]
-
-    def clean(self):
-        dados = super().clean()
-        sessao, data_ato = dados.get("data_sessao_ordem_do_dia"), dados.get("data_ato")
-        if sessao and data_ato and sessao < data_ato:
-            self.add_error("data_sessao_ordem_do_dia", SESSAO_ANTES_DO_ATO)
-        return dados
 
 
 # Art. 6º: "nomes de pessoas vivas" não é decidível por software; quem apresenta o PL declara.
