@@ -94,12 +94,19 @@ def ordenar_municipios(campo: forms.ModelMultipleChoiceField) -> None:
     campo.error_messages["invalid_choice"] = MUNICIPIO_DESCONHECIDO
 
 
+def campo_com_unidade(campo_modelo, **kwargs) -> forms.Field:
+    """O campo do modelo (emancipacao.numeros.campo_do_modelo), com a unidade das áreas."""
+    if campo_modelo.name.endswith("_km2"):
+        kwargs["unidade"] = "km²"
+    return campo_do_modelo(campo_modelo, **kwargs)
+
+
 class ProtocolarForm(forms.ModelForm):
     data_leitura_expediente = CampoData(label="Lida no expediente em")
 
     class Meta:
         model = Processo
-        formfield_callback = campo_do_modelo
+        formfield_callback = campo_com_unidade
         fields = [
             "tipo",
             "nome_proposto",
@@ -380,7 +387,11 @@ class ApresentarPlForm(AtoForm):
         passada=False,
     )
     ano_instalacao = CampoInteiro(
-        label="Ano de instalação (Art. 7º, III)", min_value=1993, max_value=2100, required=False
+        label="Ano de instalação (Art. 7º, III)",
+        min_value=1993,
+        max_value=2100,
+        required=False,
+        ano=True,
     )
     declara_pessoa_viva = forms.BooleanField(
         label="Declaro que o nome não é de pessoa viva (Art. 6º). Repetição no País, datas e "
@@ -442,7 +453,7 @@ class SobrestarForm(AtoForm):
 
 def _campo_do_processo(nome: str, **kwargs) -> forms.Field:
     """O campo como no protocolo (mesmo rótulo, limites e validação do modelo)."""
-    return campo_do_modelo(Processo._meta.get_field(nome), **kwargs)
+    return campo_com_unidade(Processo._meta.get_field(nome), **kwargs)
 
 
 class RetificarDadosForm(AtoForm):
