@@ -3,7 +3,7 @@
 from django import forms
 
 from emancipacao.numeros import CampoInteiro
-from plebiscito import services
+from plebiscito import analise, services
 from plebiscito.models import FaseTre
 from plebiscito.regras import Votacao, problemas_da_votacao
 from processos.estados import Estado
@@ -119,6 +119,11 @@ class EmitirParecerResultadoForm(AtoForm):
     resumo_template = "plebiscito/_apuracao.html"
 
     texto_parecer = _texto("Análise (texto do parecer)", linhas=8)
+    confirma_analise = forms.BooleanField(
+        label="Confirmo a análise como escrita: ela é minha, e a conclusão do parecer segue o "
+        "resultado calculado.",
+        required=False,
+    )
     versao_resultado = CampoInteiro(
         widget=forms.HiddenInput, required=False, min_value=1, max_value=32_767
     )
@@ -133,6 +138,22 @@ class EmitirParecerResultadoForm(AtoForm):
             # O resumo "O processo passará para" diz o destino que o veredito impõe.
             destino = Estado.ELABORACAO_PL if self.apuracao.aprovado else Estado.ARQUIVADO
             self.destinos = [Estado(destino).label]
+        # A caixa de confirmação só aparece quando a análise enviada usa as palavras da
+        # conclusão oposta (plebiscito.analise); nos demais casos não há o que declarar.
+        texto = str(self.data.get(self.add_prefix("texto_parecer"), "")) if self.is_bound else ""
+        self.achadas = (
+            analise.palavras_da_conclusao_oposta(texto, self.apuracao.aprovado)
+            if self.resultado is not None
+            else []
+        )
+        if not self.achadas:
+            del self.fields["confirma_analise"]
+
+    def clean(self):
+        dados = super().clean()
+        if self.achadas and not dados.get("confirma_analise"):
+            self.add_error("confirma_analise", analise.aviso(self.apuracao.aprovado, self.achadas))
+        return dados
 
 
 class RegistrarFaseTreForm(AtoForm):

@@ -17,6 +17,7 @@ from datetime import date
 from django.db.models import Exists, OuterRef, Prefetch
 from django.utils import timezone
 
+from plebiscito import analise
 from plebiscito.models import AcompanhamentoTre, FaseTre, Resultado, UnidadeVotacao
 from plebiscito.regras import ApuracaoInvalida, Unidade, Votacao, apurar_unidades
 from processos import leitura, rito
@@ -329,6 +330,12 @@ def preparar_parecer_resultado(processo: Processo, dados: dict) -> None:
             "Recarregue a página para ver os números atuais; nada foi gravado."
         )
     dados["apuracao"] = apuracao_como_dict(resultado, apuracao, parametros)
+    # A análise é do autor; a conclusão, do veredito. A contradição exige confirmação.
+    achadas = analise.palavras_da_conclusao_oposta(
+        str(dados.get("texto_parecer", "")), apuracao.aprovado
+    )
+    if achadas and not dados.get("confirma_analise"):
+        raise AtoRecusado(analise.aviso(apuracao.aprovado, achadas))
 
 
 @aplica(
