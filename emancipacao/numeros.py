@@ -190,7 +190,14 @@ class CampoInteiro(forms.IntegerField):
     widget = EntradaNumerica
 
     def __init__(
-        self, *, min_value: int, max_value: int, unidade: str = "", ano: bool = False, **kwargs
+        self,
+        *,
+        min_value: int,
+        max_value: int,
+        unidade: str = "",
+        ano: bool = False,
+        dica: bool = True,
+        **kwargs,
     ):
         # pt-BR (2.719), salvo nos campos ocultos (ids) e nos anos, que não se agrupam.
         oculto = getattr(kwargs.get("widget"), "input_type", None) == "hidden"
@@ -198,7 +205,7 @@ class CampoInteiro(forms.IntegerField):
         if ano:
             kwargs.setdefault("widget", EntradaNumerica)
         super().__init__(min_value=min_value, max_value=max_value, **kwargs)
-        if not self.widget.is_hidden:
+        if dica and not self.widget.is_hidden:
             _dica(self, unidade, "2026" if ano else "2.719")
 
     def to_python(self, value):
@@ -272,6 +279,9 @@ class FiltroInteiro(django_filters.NumberFilter):
     field_class = CampoInteiro
 
     def __init__(self, *args, min_value: int, max_value: int, **kwargs):
+        # Ano e código: algarismos sem separador de milhar, sem a dica dos formulários.
+        kwargs.setdefault("ano", True)
+        kwargs.setdefault("dica", False)
         super().__init__(*args, min_value=min_value, max_value=max_value, **kwargs)
 
     def get_max_validator(self):
