@@ -52,7 +52,7 @@ class CertidaoDistritoForm(forms.Form):
         max_value=100_000_000,
         error_messages={
             "required": "Informe o número de habitações na sede.",
-            "invalid": "Informe o número de habitações em algarismos, sem pontos.",
+            "invalid": "Informe o número de habitações em algarismos (por exemplo, 5.200).",
             "min_value": "O número de habitações não pode ser negativo.",
             "max_value": "Número de habitações fora do razoável; confira o valor.",
         },
@@ -63,7 +63,7 @@ class CertidaoDistritoForm(forms.Form):
         max_value=100_000_000,
         error_messages={
             "required": "Informe a população do território.",
-            "invalid": "Informe a população em algarismos, sem pontos.",
+            "invalid": "Informe a população em algarismos (por exemplo, 5.200).",
             "min_value": "A população não pode ser negativa.",
             "max_value": "População fora do razoável; confira o valor.",
         },

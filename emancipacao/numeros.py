@@ -158,14 +158,55 @@ def _erro(campo, exc: NumeroInvalido) -> ValidationError:
     return ValidationError(campo.error_messages[exc.codigo], code=exc.codigo)
 
 
+def exibir(valor) -> str:
+    """O número como se escreve em pt-BR, sem zeros à direita das casas: 120 km² é "120" (e
+    não "120.000"), 1250,5 é "1.250,5", 2719 é "2.719"."""
+    if isinstance(valor, Decimal) and valor.is_finite():
+        valor = valor.quantize(1) if valor == valor.to_integral_value() else valor.normalize()
+    return formats.number_format(valor, use_l10n=True, force_grouping=True)
+
+
+class EntradaNumerica(forms.TextInput):
+    """O único widget dos números que uma pessoa digita: texto (nunca `type=number`, que no
+    Chromium em pt-BR lê "1250,5" como 12505), teclado numérico (`inputmode`) e o valor
+    gravado mostrado em pt-BR. A dica do formato e a unidade vão na ajuda do campo."""
+
+    def format_value(self, value):
+        if self.is_localized and isinstance(value, int | Decimal) and not isinstance(value, bool):
+            return exibir(value)
+        return super().format_value(value)
+
+
+def _dica(campo: forms.Field, unidade: str, exemplo: str) -> None:
+    dica = f"Em {unidade}; escreva como {exemplo}." if unidade else f"Escreva como {exemplo}."
+    campo.help_text = f"{campo.help_text} {dica}".strip() if campo.help_text else dica
+
+
 class CampoInteiro(forms.IntegerField):
     """Inteiro de formulário, com mínimo e máximo obrigatórios; com `localize=True`, escrito
     como em pt-BR (5.200)."""
 
     default_error_messages = MENSAGENS
+    widget = EntradaNumerica
 
-    def __init__(self, *, min_value: int, max_value: int, **kwargs):
+    def __init__(
+        self,
+        *,
+        min_value: int,
+        max_value: int,
+        unidade: str = "",
+        ano: bool = False,
+        dica: bool = True,
+        **kwargs,
+    ):
+        # pt-BR (2.719), salvo nos campos ocultos (ids) e nos anos, que não se agrupam.
+        oculto = getattr(kwargs.get("widget"), "input_type", None) == "hidden"
+        kwargs.setdefault("localize", not (oculto or ano))
+        if ano:
+            kwargs.setdefault("widget", EntradaNumerica)
         super().__init__(min_value=min_value, max_value=max_value, **kwargs)
+        if dica and not self.widget.is_hidden:
+            _dica(self, unidade, "2026" if ano else "2.719")
 
     def to_python(self, value):
         if value in self.empty_values:
@@ -185,9 +226,13 @@ class CampoDecimal(forms.DecimalField):
     escrito como em pt-BR (1.234,56)."""
 
     default_error_messages = {**MENSAGENS, "invalid": MENSAGENS["decimal"]}
+    widget = EntradaNumerica
 
-    def __init__(self, *, max_digits: int, decimal_places: int, **kwargs):
+    def __init__(self, *, max_digits: int, decimal_places: int, unidade: str = "", **kwargs):
+        kwargs.setdefault("localize", True)
         super().__init__(max_digits=max_digits, decimal_places=decimal_places, **kwargs)
+        if not self.widget.is_hidden:
+            _dica(self, unidade, "1.250,5" if decimal_places else "2.719")
 
     def to_python(self, value):
         if value in self.empty_values:
@@ -234,6 +279,9 @@ class FiltroInteiro(django_filters.NumberFilter):
     field_class = CampoInteiro
 
     def __init__(self, *args, min_value: int, max_value: int, **kwargs):
+        # Ano e código: algarismos sem separador de milhar, sem a dica dos formulários.
+        kwargs.setdefault("ano", True)
+        kwargs.setdefault("dica", False)
         super().__init__(*args, min_value=min_value, max_value=max_value, **kwargs)
 
     def get_max_validator(self):

@@ -66,6 +66,17 @@ class RetificacaoRecebimentoForm(_FormOficio):
 SIM_NAO_VAZIO = [("", "Não certificado"), ("sim", "Sim"), ("nao", "Não")]
 
 
+# A unidade de cada número certificado, mostrada com a dica do formato.
+UNIDADES = {
+    "populacao": "habitantes",
+    "eleitores": "eleitores",
+    "casas_centro_urbano": "casas",
+    "valor_adicionado": "R$",
+    "area_km2": "km²",
+    "participacao_icms": "% do índice",
+}
+
+
 def _campo_numero(campo: str, rotulo: str):
     if campo in certidoes.BOOLEANOS:
         return forms.TypedChoiceField(
@@ -83,6 +94,7 @@ def _campo_numero(campo: str, rotulo: str):
             min_value=0,
             max_value=100_000_000,
             localize=True,
+            unidade=UNIDADES[campo],
             error_messages={
                 "invalid": "Informe um número inteiro (por exemplo, 5.200).",
                 "min_value": "O número não pode ser negativo.",
@@ -99,6 +111,7 @@ def _campo_numero(campo: str, rotulo: str):
         max_digits=18,
         decimal_places=casas,
         localize=True,
+        unidade=UNIDADES[campo],
         error_messages={
             "invalid": "Informe um número (por exemplo, 1.234,56).",
             "min_value": "A área, em km², deve ser maior que zero."
@@ -137,6 +150,7 @@ class _CertidaoForm(_FormOficio):
                 min_value=1988,
                 max_value=timezone.localdate().year,
                 required=False,
+                ano=True,
             )
         for unidade in self.unidades:
             for campo in unidade.campos:

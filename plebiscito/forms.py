@@ -3,7 +3,7 @@
 from django import forms
 
 from emancipacao.numeros import CampoInteiro
-from plebiscito import services
+from plebiscito import analise, services
 from plebiscito.models import FaseTre
 from plebiscito.regras import Votacao, problemas_da_votacao
 from processos.estados import Estado
@@ -71,14 +71,6 @@ class RegistrarResultadoForm(AtoForm):
                 for campo, mensagem in problemas_da_votacao(votacao):
                     alvo = campo if campo in ("inscritos", "comparecimento") else prefixo + campo
                     self.add_error(f"{unidade.chave}_{alvo}", mensagem)
-        if (
-            dados.get("data_oficio_tre")
-            and dados.get("data_leitura_plenario")
-            and dados["data_oficio_tre"] > dados["data_leitura_plenario"]
-        ):
-            self.add_error(
-                "data_oficio_tre", "O ofício do TRE não pode ser posterior à leitura em Plenário."
-            )
         return dados
 
     def dados_do_ato(self) -> dict:
@@ -127,6 +119,11 @@ class EmitirParecerResultadoForm(AtoForm):
     resumo_template = "plebiscito/_apuracao.html"
 
     texto_parecer = _texto("Análise (texto do parecer)", linhas=8)
+    confirma_analise = forms.BooleanField(
+        label="Confirmo a análise como escrita: ela é minha, e a conclusão do parecer segue o "
+        "resultado calculado.",
+        required=False,
+    )
     versao_resultado = CampoInteiro(
         widget=forms.HiddenInput, required=False, min_value=1, max_value=32_767
     )
@@ -141,13 +138,30 @@ class EmitirParecerResultadoForm(AtoForm):
             # O resumo "O processo passará para" diz o destino que o veredito impõe.
             destino = Estado.ELABORACAO_PL if self.apuracao.aprovado else Estado.ARQUIVADO
             self.destinos = [Estado(destino).label]
+        # A caixa de confirmação só aparece quando a análise enviada usa as palavras da
+        # conclusão oposta (plebiscito.analise); nos demais casos não há o que declarar.
+        texto = str(self.data.get(self.add_prefix("texto_parecer"), "")) if self.is_bound else ""
+        self.achadas = (
+            analise.palavras_da_conclusao_oposta(texto, self.apuracao.aprovado)
+            if self.resultado is not None
+            else []
+        )
+        if not self.achadas:
+            del self.fields["confirma_analise"]
+
+    def clean(self):
+        dados = super().clean()
+        if self.achadas and not dados.get("confirma_analise"):
+            self.add_error("confirma_analise", analise.aviso(self.apuracao.aprovado, self.achadas))
+        return dados
 
 
 class RegistrarFaseTreForm(AtoForm):
     """Art. 19, § 2º: a CRT acompanha cada fase do plebiscito no TRE."""
 
     fase = forms.ChoiceField(label="Fase", choices=FaseTre.choices)
-    data_fase = CampoData(label="Data da fase")
+    # Futura só na fase "Data marcada" (processos.cronologia).
+    data_fase = CampoData(label="Data da fase", passada=False)
     referencia = _curto("Referência (resolução, ofício ou processo no TRE)")
     observacao = _texto("Observação", obrigatorio=False, linhas=3)
     emitir_informe = forms.BooleanField(

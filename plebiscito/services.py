@@ -17,6 +17,7 @@ from datetime import date
 from django.db.models import Exists, OuterRef, Prefetch
 from django.utils import timezone
 
+from plebiscito import analise
 from plebiscito.models import AcompanhamentoTre, FaseTre, Resultado, UnidadeVotacao
 from plebiscito.regras import ApuracaoInvalida, Unidade, Votacao, apurar_unidades
 from processos import leitura, rito
@@ -133,34 +134,8 @@ def preparar_resultado(processo: Processo, dados: dict) -> None:
         apurar_unidades([unidade_de_dados(u) for u in recebidas], "lc23_literal", abrangencia)
     except (ApuracaoInvalida, TypeError) as exc:
         raise AtoRecusado(f"Resultado inconsistente: {exc}") from exc
-    if _data(dados["data_oficio_tre"]) > _data(dados["data_leitura_plenario"]):
-        raise AtoRecusado("O ofício do TRE não pode ser posterior à sua leitura em Plenário.")
-    _oficio_tre_depois_do_encaminhamento(processo, _data(dados["data_oficio_tre"]))
-    if _data(dados["data_leitura_plenario"]) > quando:
-        raise AtoRecusado("A leitura em Plenário não pode ser posterior à data do ato.")
+    # A ordem do ofício do TRE, da leitura e do ato: processos.cronologia.
     dados["abrangencia"] = abrangencia
-
-
-@aplica(
-    "Art. 20; Art. 19, § 1º",
-    descricao="O ofício do TRE com o resultado não pode ser anterior ao encaminhamento do "
-    "Decreto Legislativo ao TRE.",
-    decisao="O TRE não comunica o resultado de um plebiscito antes de receber o Decreto "
-    "Legislativo (Art. 19, § 1º).",
-)
-def _oficio_tre_depois_do_encaminhamento(processo: Processo, data_oficio: date) -> None:
-    """Decisão: o TRE não comunica o resultado de um plebiscito antes de receber o Decreto
-    Legislativo (Art. 19, § 1º): o ofício do TRE anterior ao "Encaminhar ao TRE" é recusado.
-    O mesmo dia é aceito (não há aviso): a data do ato de encaminhamento é a do envio, e o
-    sistema não decide quanto tempo a Justiça Eleitoral leva."""
-    encaminhamento = (
-        processo.andamentos.filter(ato="encaminhar_ao_tre").order_by("-data_ato").first()
-    )
-    if encaminhamento and data_oficio < encaminhamento.data_ato:
-        raise AtoRecusado(
-            "O ofício do TRE com o resultado não pode ser anterior ao encaminhamento do "
-            f"Decreto Legislativo ao TRE ({encaminhamento.data_ato:%d/%m/%Y})."
-        )
 
 
 def gravar_resultado(andamento) -> Resultado:
@@ -355,6 +330,12 @@ def preparar_parecer_resultado(processo: Processo, dados: dict) -> None:
             "Recarregue a página para ver os números atuais; nada foi gravado."
         )
     dados["apuracao"] = apuracao_como_dict(resultado, apuracao, parametros)
+    # A análise é do autor; a conclusão, do veredito. A contradição exige confirmação.
+    achadas = analise.palavras_da_conclusao_oposta(
+        str(dados.get("texto_parecer", "")), apuracao.aprovado
+    )
+    if achadas and not dados.get("confirma_analise"):
+        raise AtoRecusado(analise.aviso(apuracao.aprovado, achadas))
 
 
 @aplica(
@@ -387,8 +368,7 @@ def plebiscito_aprovado_se_exigido(processo) -> bool:
 def preparar_fase_tre(processo: Processo, dados: dict) -> None:
     if dados.get("fase") not in FaseTre.values:
         raise AtoRecusado("Escolha a fase do plebiscito no TRE.")
-    if _data(dados["data_fase"]) > data_do_ato(processo):
-        raise AtoRecusado("A data da fase não pode ser posterior à data do ato.")
+    # A data da fase (futura só a "Data marcada"): processos.cronologia.
 
 
 def gravar_fase_tre(andamento) -> AcompanhamentoTre:

@@ -6,7 +6,7 @@ from django import forms
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
-from emancipacao.numeros import CampoInteiro
+from emancipacao.numeros import CampoInteiro, EntradaNumerica
 from plebiscito.regras import (
     ABRANGENCIAS,
     CAMPOS,
@@ -32,7 +32,7 @@ def _contagem(rotulo: str) -> CampoInteiro:
         min_value=0,
         max_value=MAXIMO_PESSOAS,
         localize=True,
-        widget=forms.TextInput(attrs={"class": "form-control form-control-sm", "size": 7}),
+        widget=EntradaNumerica(attrs={"class": "form-control form-control-sm", "size": 7}),
     )
 
 

@@ -21,11 +21,6 @@ MESA_ = frozenset({MESA})
 # Uma data anterior é erro de digitação (01/01/0001 inclusive), não um fato do processo.
 PROMULGACAO_CF = date(1988, 10, 5)
 ANTERIOR_A_CF = "A data não pode ser anterior a 05/10/1988 (Constituição Federal)."
-# Decisão: a sessão da Ordem do Dia (Art. 20, § 2º) é a do dia do ato ou uma posterior.
-SESSAO_ANTES_DO_ATO = (
-    "A sessão da Ordem do Dia não pode ser anterior à data do ato; informe a sessão em que o "
-    "Projeto de Lei será incluído (Art. 20, § 2º)."
-)
 
 
 @dataclass(frozen=True)

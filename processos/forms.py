@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from emancipacao.numeros import MAXIMO_DO_ID, CampoInteiro, campo_do_modelo
-from processos import extensoes, retificacao, rito
-from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF, SESSAO_ANTES_DO_ATO
+from processos import cronologia, deliberacoes, extensoes, retificacao, rito
+from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
@@ -103,12 +103,19 @@ def ordenar_municipios(campo: forms.ModelMultipleChoiceField) -> None:
     campo.error_messages["invalid_choice"] = MUNICIPIO_DESCONHECIDO
 
 
+def campo_com_unidade(campo_modelo, **kwargs) -> forms.Field:
+    """O campo do modelo (emancipacao.numeros.campo_do_modelo), com a unidade das áreas."""
+    if campo_modelo.name.endswith("_km2"):
+        kwargs["unidade"] = "km²"
+    return campo_do_modelo(campo_modelo, **kwargs)
+
+
 class ProtocolarForm(forms.ModelForm):
     data_leitura_expediente = CampoData(label="Lida no expediente em")
 
     class Meta:
         model = Processo
-        formfield_callback = campo_do_modelo
+        formfield_callback = campo_com_unidade
         fields = [
             "tipo",
             "nome_proposto",
@@ -249,6 +256,18 @@ class AtoForm(forms.Form):
             self.add_error(
                 None, MENSAGEM_DESATUALIZADO if mudou_o_estado else MENSAGEM_ANDAMENTO_NOVO
             )
+        # A ordem das datas da lei (processos.cronologia), com o erro no campo da data.
+        if dados.get("data_ato") and not self.errors:
+            for campo, mensagem in cronologia.erros(
+                self.processo,
+                self.ato.nome,
+                dados["data_ato"],
+                self.dados_do_ato(),
+                hoje=timezone.localdate(),
+            ):
+                self.add_error(campo if campo in self.fields else None, mensagem)
+        if not self.errors and (votos := deliberacoes.erro_dos_votos(self.ato.nome, dados)):
+            self.add_error("votos_sim" if "votos_sim" in self.fields else None, votos)
         return dados
 
     def dados_do_ato(self) -> dict:
@@ -396,7 +415,11 @@ class ApresentarPlForm(AtoForm):
         passada=False,
     )
     ano_instalacao = CampoInteiro(
-        label="Ano de instalação (Art. 7º, III)", min_value=1993, max_value=2100, required=False
+        label="Ano de instalação (Art. 7º, III)",
+        min_value=1993,
+        max_value=2100,
+        required=False,
+        ano=True,
     )
     declara_pessoa_viva = forms.BooleanField(
         label="Declaro que o nome não é de pessoa viva (Art. 6º). Repetição no País, datas e "
@@ -411,13 +434,6 @@ class ApresentarPlForm(AtoForm):
             del self.fields["declara_pessoa_viva"]
         if self.processo.tipo != Tipo.CRIACAO:
             del self.fields["ano_instalacao"]
-
-    def clean(self):
-        dados = super().clean()
-        sessao, data_ato = dados.get("data_sessao_ordem_do_dia"), dados.get("data_ato")
-        if sessao and data_ato and sessao < data_ato:
-            self.add_error("data_sessao_ordem_do_dia", SESSAO_ANTES_DO_ATO)
-        return dados
 
 
 # Art. 6º: "nomes de pessoas vivas" não é decidível por software; quem apresenta o PL declara.
@@ -465,7 +481,7 @@ class SobrestarForm(AtoForm):
 
 def _campo_do_processo(nome: str, **kwargs) -> forms.Field:
     """O campo como no protocolo (mesmo rótulo, limites e validação do modelo)."""
-    return campo_do_modelo(Processo._meta.get_field(nome), **kwargs)
+    return campo_com_unidade(Processo._meta.get_field(nome), **kwargs)
 
 
 class RetificarDadosForm(AtoForm):

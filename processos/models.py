@@ -6,7 +6,6 @@ linha e escreve o Andamento é `processos.services`.
 """
 
 import functools
-from datetime import date
 
 from django.conf import settings
 from django.core.exceptions import FieldDoesNotExist
@@ -17,7 +16,7 @@ from django.utils import timezone
 from django_fsm import RETURN_VALUE, ConcurrentTransitionMixin, FSMField, transition
 
 from processos import avaliacao, extensoes, leitura, retificacao, rito
-from processos.atos import ATOS, SESSAO_ANTES_DO_ATO, autoriza_liberacao
+from processos.atos import ATOS, autoriza_liberacao
 from processos.condicoes import (
     art2_v_verificado,
     fora_da_janela_art3,
@@ -471,14 +470,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
     def apresentar_pl(self, dados: dict) -> None:
         """Art. 6º: repetição, datas e palavras são calculadas (condição); a vedação de nome
         de pessoa viva não é decidível pelo sistema e exige a declaração de quem apresenta."""
-        sessao = dados.get("data_sessao_ordem_do_dia")
-        if isinstance(sessao, str):  # quem chama o serviço com a data em ISO (JSON)
-            sessao = date.fromisoformat(sessao)
-        # Decisão: o PL é incluído na Ordem do Dia da sessão seguinte (Art. 20, § 2º); uma
-        # sessão anterior à data do ato é erro de digitação. O mesmo dia é aceito.
-        data_ato = getattr(self, "data_do_ato", None)
-        if sessao and data_ato and sessao < data_ato:
-            raise AtoRecusado(SESSAO_ANTES_DO_ATO)
+        # A sessão da Ordem do Dia, a seguinte (Art. 20, § 2º): processos.cronologia.
         # O que o texto do projeto diz e as fases calculam (na extinção, os municípios que
         # recebem o território, Art. 10, §§ 1º e 2º) fica gravado no Andamento.
         extensoes.preparar("apresentar_pl", self, dados)

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django_fsm import ConcurrentTransition
 
 from documentos.emissao import emitir_documentos_do_ato
-from processos import extensoes
+from processos import cronologia, deliberacoes, extensoes
 from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF, recusa_no_processo
 from processos.estados import Estado
 from processos.leitura import lido
@@ -58,7 +58,7 @@ class DadosProtocolo:
 
 def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
     """Art. 13 e 14: a representação lida no expediente é protocolada, registrada e autuada."""
-    validar_data_ato(dados.data_leitura_expediente, anterior=None)
+    validar_data_ato(dados.data_leitura_expediente)
     hoje = timezone.localdate()
     with transaction.atomic():
         processo = Processo(
@@ -104,15 +104,12 @@ def _extincao(dados: DadosProtocolo) -> dict:
     return {"fundamento_extincao": dados.fundamento_extincao, "municipios_destino": destinos}
 
 
-def validar_data_ato(data_ato: date, *, anterior: date | None) -> None:
+def validar_data_ato(data_ato: date) -> None:
+    """A data da leitura no protocolo (os demais atos: processos.cronologia)."""
     if data_ato > timezone.localdate():
         raise AtoRecusado("A data do ato não pode ser futura.")
     if data_ato < PROMULGACAO_CF:
         raise AtoRecusado(ANTERIOR_A_CF)
-    if anterior and data_ato < anterior:
-        raise AtoRecusado(
-            f"A data do ato não pode ser anterior à do último andamento ({anterior:%d/%m/%Y})."
-        )
 
 
 def praticar_ato(
@@ -141,10 +138,6 @@ def praticar_ato(
         raise ProcessoDesatualizado(MENSAGEM_SEM_VERSAO)
     if ato.exige_justificativa and not justificativa.strip():
         raise AtoRecusado(f"O ato “{ato.rotulo}” exige justificativa.")
-    # As datas que o ato registra (publicação, sessão...) têm o mesmo piso que a do ato; o
-    # futuro, quando cabe (a sessão da Ordem do Dia), é decidido pelo formulário do ato.
-    if any(isinstance(v, date) and v < PROMULGACAO_CF for v in dados.values()):
-        raise AtoRecusado(ANTERIOR_A_CF)
     with transaction.atomic():
         processo = Processo.objects.select_for_update().get(pk=processo_id)
         if estado_esperado is not None and processo.estado != estado_esperado:
@@ -167,8 +160,14 @@ def praticar_ato(
         # processo de que é autor), lida na linha travada: recusa antes de qualquer escrita.
         if recusa := recusa_no_processo(processo, nome_ato, usuario):
             raise AtoRecusado(recusa)
-        ultimo = processo.andamentos.only("data_ato").first()
-        validar_data_ato(data_ato, anterior=ultimo.data_ato if ultimo else None)
+        # A ordem das datas da lei (processos.cronologia), a do ato e as dos dados.
+        fora_de_ordem = cronologia.erros(
+            processo, nome_ato, data_ato, dados, hoje=timezone.localdate()
+        )
+        if fora_de_ordem:
+            raise AtoRecusado(" ".join(mensagem for _, mensagem in fora_de_ordem))
+        if votos := deliberacoes.erro_dos_votos(nome_ato, dados):
+            raise AtoRecusado(votos)
         origem = processo.estado
         metodo(dados)
         processo.ultima_movimentacao = timezone.now()

@@ -34,6 +34,7 @@ def _reais(rotulo: str, ajuda: str = "", obrigatorio: bool = True) -> CampoDecim
         max_digits=18,
         decimal_places=2,
         localize=True,
+        unidade="R$",
     )
 
 

@@ -4,6 +4,7 @@ from decimal import Decimal
 
 from django import template
 
+from emancipacao.numeros import exibir
 from requisitos import formatacao as fmt
 
 register = template.Library()
@@ -22,6 +23,14 @@ def valor_legal(valor):
     if isinstance(valor, Decimal):
         casas = max(2, -valor.as_tuple().exponent) if valor.as_tuple().exponent < 0 else 2
         return fmt.decimal(valor, min(casas, 3))
+    return valor
+
+
+@register.filter
+def numero(valor):
+    """O número gravado como se escreve em pt-BR, sem zeros à direita (1.250,5; 120)."""
+    if isinstance(valor, int | Decimal) and not isinstance(valor, bool):
+        return exibir(valor)
     return valor
 
 

@@ -183,7 +183,9 @@ def _deliberar_no_plenario(pagina, url: str, decisao: str, destino: str, captura
     """A Secretaria da Mesa registra a deliberação do Plenário (Art. 18, § 1º)."""
     r.trocar_de_usuario(pagina, MESA, url)
     r.abrir_ato(pagina, "Deliberar no Plenário")
-    r.preencher(pagina, SESSAO)
+    # Os votos dão o resultado (maioria simples): o arquivamento, com mais votos contra.
+    contra = {"Votos favoráveis": "6", "Votos contrários": "14"}
+    r.preencher(pagina, SESSAO | (contra if decisao == "Pelo arquivamento" else {}))
     pagina.get_by_label(decisao, exact=True).check()
     capturas(pagina, "deliberar-no-plenario-formulario")
     r.confirmar(pagina, "Deliberar no Plenário", destino)
@@ -207,7 +209,7 @@ def _plebiscito(pagina, url: str, capturas, executor_de_tarefas) -> None:
         pagina,
         {
             "Número do Decreto Legislativo": "2.944",
-            "Aprovado em": r.data(1),
+            "Aprovado em": r.data(0),  # não antes do PDL, apresentado hoje
             "Publicado no Diário Oficial em": r.data(0),
         },
     )

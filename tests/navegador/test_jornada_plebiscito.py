@@ -32,7 +32,7 @@ def _preencher_resultado(pagina, numeros: dict[str, str]) -> None:
         pagina,
         {
             "Ofício do TRE (número)": "Ofício TRE-MT 88/2026",
-            # O ofício do TRE não antecede o encaminhamento, praticado hoje nesta jornada.
+            # O ofício do TRE não antecede o encaminhamento nem a fase no TRE desta jornada.
             "Data do ofício do TRE": r.data(0),
             "Lido em Plenário em": r.data(0),
         },
@@ -69,13 +69,23 @@ def test_resultado_rejeitado_pela_regra_literal_leva_o_parecer_ao_arquivamento(
     pagina.goto(url_processo)
 
     r.abrir_ato(pagina, "Apresentar PDL")
-    r.preencher(pagina, {"Número do PDL": "5/2026", "Ementa": "Autoriza o TRE a realizar..."})
+    # As datas na ordem da lei (processos.cronologia): PDL, aprovação e publicação do
+    # Decreto, encaminhamento ao TRE e, depois dele, a fase no TRE.
+    r.preencher(
+        pagina,
+        {
+            "Data do ato": r.data(22),
+            "Número do PDL": "5/2026",
+            "Ementa": "Autoriza o TRE a realizar...",
+        },
+    )
     r.confirmar(pagina, "Apresentar PDL", "PDL em tramitação")
 
     r.abrir_ato(pagina, "Publicar Decreto Legislativo")
     r.preencher(
         pagina,
         {
+            "Data do ato": r.data(18),
             "Número do Decreto Legislativo": "2.944",
             "Aprovado em": r.data(20),
             "Publicado no Diário Oficial em": r.data(18),
@@ -87,6 +97,7 @@ def test_resultado_rejeitado_pela_regra_literal_leva_o_parecer_ao_arquivamento(
     # Decreto segue ao TRE com ela.
     r.montar_copia_integral(pagina, executor_de_tarefas)
     r.abrir_ato(pagina, "Encaminhar ao TRE")
+    r.preencher(pagina, {"Data do ato": r.data(15)})
     r.confirmar(pagina, "Encaminhar ao TRE", "Plebiscito no TRE", timeout=60_000)
 
     r.abrir_ato(pagina, "Registrar fase do plebiscito no TRE")

@@ -28,9 +28,10 @@ SENHA = "senha-de-teste-123"
 # Data dos andamentos semeados: anterior a qualquer ato praticado "hoje" nos testes.
 PASSADO = date(2020, 3, 2)
 JUSTIFICATIVA = "Justificativa registrada pelo teste."
-# A sessão da Ordem do Dia não antecede a data do ato (apresentar_pl): uma sessão futura
-# serve a qualquer data de ato dos testes.
-SESSAO_FUTURA = date(2099, 3, 2)
+# As datas que seguem atos praticados "hoje" pelos testes (processos.cronologia): a
+# aprovação e a publicação do Decreto Legislativo, a fase no TRE, a sessão da Ordem do Dia
+# (não anterior ao PL, e o PL não é votado antes dela), a sanção e a publicação da lei.
+HOJE = timezone.localdate()
 
 # --- caminhos por tipo (DOMAIN §3, "Path per kind"), escritos por extenso ---------------
 
@@ -148,6 +149,11 @@ def _sessao(**extra) -> dict:
     )
 
 
+def _sessao_contra(**extra) -> dict:
+    """Os votos que rejeitam (maioria simples, requisitos.votacoes)."""
+    return _sessao(votos_sim=6, votos_nao=14, **extra)
+
+
 DADOS: dict[str, dict[str, dict]] = {
     "protocolar": {"": {}},
     "baixar_em_diligencia": {
@@ -173,7 +179,7 @@ DADOS: dict[str, dict[str, dict]] = {
     },
     "deliberar_arquivamento": {
         "aprovado": _sessao(resultado="aprovado"),
-        "rejeitado": _sessao(resultado="rejeitado"),
+        "rejeitado": _sessao_contra(resultado="rejeitado"),
     },
     "concluir_certidoes": {"": {}},
     "emitir_parecer_merito": {
@@ -183,7 +189,7 @@ DADOS: dict[str, dict[str, dict]] = {
     },
     "deliberar_plenario": {
         "aprovado": _sessao(resultado="aprovado"),
-        "rejeitado": _sessao(resultado="rejeitado"),
+        "rejeitado": _sessao_contra(resultado="rejeitado"),
     },
     "registrar_parecer_ccj": {
         "favoravel": {"conclusao": "favoravel", "numero_parecer": "12/2026", "relator": "Dep. C"},
@@ -193,11 +199,11 @@ DADOS: dict[str, dict[str, dict]] = {
     "publicar_decreto": {
         "": {
             "numero_decreto": "2.944",
-            "data_aprovacao": PASSADO,
-            "data_diario_oficial": PASSADO,
+            "data_aprovacao": HOJE,
+            "data_diario_oficial": HOJE,
         }
     },
-    "rejeitar_pdl": {"": _sessao()},
+    "rejeitar_pdl": {"": _sessao_contra()},
     "encaminhar_ao_tre": {"": {}},
     # Os números do resultado dependem das unidades exigidas pelo processo: ver
     # `dados_resultado`, que `praticar` e `formulario_do_ato` usam para estes dois atos.
@@ -208,7 +214,7 @@ DADOS: dict[str, dict[str, dict]] = {
     "registrar_fase_tre": {
         "": {
             "fase": "resolucao",
-            "data_fase": PASSADO,
+            "data_fase": HOJE,
             "referencia": "Resolução TRE-MT 1/2026",
             "observacao": "",
             "emitir_informe": False,
@@ -217,15 +223,15 @@ DADOS: dict[str, dict[str, dict]] = {
     "apresentar_pl": {
         "": {
             "numero_pl": "99/2026",
-            "data_sessao_ordem_do_dia": SESSAO_FUTURA,
+            "data_sessao_ordem_do_dia": HOJE,
             "ano_instalacao": 2029,
             "declara_pessoa_viva": True,
         }
     },
     "aprovar_pl": {"": _sessao()},
-    "rejeitar_pl": {"": _sessao()},
+    "rejeitar_pl": {"": _sessao_contra()},
     "registrar_lei": {
-        "": {"numero_lei": "12.345", "data_sancao": PASSADO, "data_diario_oficial": PASSADO}
+        "": {"numero_lei": "12.345", "data_sancao": HOJE, "data_diario_oficial": HOJE}
     },
     "arquivar": {"": {"motivo": "desistencia"}},
     "desarquivar": {"": {}},
@@ -604,6 +610,15 @@ def _semear(processo, usuario, ato, origem, destino, dados) -> None:
     )
 
 
+def dados_em(nome_ato: str, conclusao: str, data: date) -> dict:
+    """Os dados válidos do ato com as datas que ele registra no dia `data` do ato (a ordem
+    das datas da lei, processos.cronologia, aceita o mesmo dia)."""
+    return {
+        campo: data if isinstance(valor, date) else valor
+        for campo, valor in DADOS[nome_ato][conclusao].items()
+    }
+
+
 def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
     """Pratica o ato pelo serviço, com dados válidos; devolve o Andamento. Receber na CRT
     pressupõe a representação instruída (Art. 15 e 16): os construtores a completam."""
@@ -618,7 +633,7 @@ def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
     if "dados" not in kwargs and nome_ato in ATOS_DE_RESULTADO:
         kwargs["dados"] = dados_resultado(processo)
     elif "dados" not in kwargs:
-        kwargs["dados"] = dict(DADOS[nome_ato][conclusao])
+        kwargs["dados"] = dados_em(nome_ato, conclusao, kwargs["data_ato"])
     return praticar_ato(processo_id=processo.pk, nome_ato=nome_ato, usuario=usuario, **kwargs)
 
 

@@ -14,8 +14,8 @@ from processos.models import Andamento
 from tests.processos.construtores import (
     AVANCO,
     CAMINHOS,
-    DADOS,
     JUSTIFICATIVA,
+    dados_em,
     dados_resultado,
     praticar,
     protocolar,
@@ -86,7 +86,7 @@ def test_cada_ato_grava_um_andamento_com_origem_destino_ato_usuario_data_e_dados
         }
         if nome_ato == "emitir_parecer_resultado":  # a conclusão segue o veredito calculado
             calculados["conclusao"] = gravados.pop("conclusao")
-        informados = DADOS[nome_ato][conclusao]
+        informados = dados_em(nome_ato, conclusao, data_ato)
         if nome_ato == "registrar_resultado":
             informados = dados_resultado(processo)
             assert calculados["abrangencia"] == "area_desmembrada"

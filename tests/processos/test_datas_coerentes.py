@@ -35,7 +35,10 @@ def _dados_pl(sessao):
 
 def test_recusa_sessao_da_ordem_do_dia_anterior_ao_ato(operador):
     processo = processo_no_estado(operador, "criacao", "elaboracao_pl")
-    with pytest.raises(AtoRecusado, match="Ordem do Dia não pode ser anterior"):
+    with pytest.raises(
+        AtoRecusado,
+        match=r"A sessão da Ordem do Dia \(\d\d/\d\d/\d{4}\) não pode ser anterior à data do ato",
+    ):
         praticar(processo, operador, "apresentar_pl", dados=_dados_pl(ONTEM), data_ato=HOJE)
     assert recarregar(processo).estado == "elaboracao_pl"
 
@@ -54,8 +57,9 @@ def test_formulario_aponta_a_sessao_anterior_ao_ato_no_campo(client, operador):
     )
     resposta = client.post(reverse("processos:ato", args=[processo.slug, "apresentar-pl"]), post)
     assert resposta.status_code == 400
-    assert "A sessão da Ordem do Dia não pode ser anterior à data do ato" in (
-        resposta.content.decode()
+    assert (
+        f"A sessão da Ordem do Dia ({ONTEM:%d/%m/%Y}) não pode ser anterior à data do ato "
+        f"({HOJE:%d/%m/%Y}, neste ato; Art. 20, § 2º)." in resposta.content.decode()
     )
     assert recarregar(processo).estado == "elaboracao_pl"
 
@@ -161,7 +165,13 @@ def _resultado(processo, data_oficio):
 def test_recusa_resultado_com_oficio_do_tre_anterior_ao_encaminhamento(operador):
     processo = _plebiscito_encaminhado(operador)
     dados = _resultado(processo, ENCAMINHADO - timedelta(days=1))
-    with pytest.raises(AtoRecusado, match="anterior ao encaminhamento"):
+    with pytest.raises(
+        AtoRecusado,
+        match=(
+            "O ofício do TRE com o resultado .* não pode ser anterior ao encaminhamento do Decreto "
+            r"Legislativo ao TRE \(.*, ato “Encaminhar ao TRE”"
+        ),
+    ):
         praticar(processo, operador, "registrar_resultado", dados=dados)
     assert recarregar(processo).estado == "plebiscito_no_tre"
 
@@ -174,7 +184,10 @@ def test_aceita_resultado_com_oficio_do_tre_no_dia_do_encaminhamento(operador):
 
 def test_recusa_sessao_anterior_informada_em_iso_pelo_servico(operador):
     processo = processo_no_estado(operador, "criacao", "elaboracao_pl")
-    with pytest.raises(AtoRecusado, match="Ordem do Dia não pode ser anterior"):
+    with pytest.raises(
+        AtoRecusado,
+        match=r"A sessão da Ordem do Dia \(\d\d/\d\d/\d{4}\) não pode ser anterior à data do ato",
+    ):
         praticar(
             processo, operador, "apresentar_pl", dados=_dados_pl(ONTEM.isoformat()), data_ato=HOJE
         )

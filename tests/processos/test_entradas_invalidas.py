@@ -57,7 +57,9 @@ def test_data_do_ato_no_futuro_e_recusada_no_formulario(logado, operador):
 def test_data_do_ato_no_futuro_e_recusada_pelo_servico(operador):
     processo = protocolar_instruido(operador)
 
-    with pytest.raises(AtoRecusado, match="A data do ato não pode ser futura."):
+    with pytest.raises(
+        AtoRecusado, match=r"A data do ato \(\d\d/\d\d/\d{4}\) não pode ser futura."
+    ):
         praticar(processo, operador, "receber_na_crt", data_ato=timezone.localdate() + timedelta(1))
 
     _nada_mudou(processo, "protocolada", 1)
@@ -76,8 +78,8 @@ def test_data_do_ato_anterior_a_do_ultimo_andamento_e_recusada(logado, operador)
 
     assert resposta.status_code == 400
     assert (
-        "A data do ato não pode ser anterior à do último andamento (02/03/2020)."
-        in resposta.content.decode()
+        "A data do ato (01/03/2020) não pode ser anterior à do último andamento (02/03/2020, "
+        "ato “Protocolar”)." in resposta.content.decode()
     )
     _nada_mudou(processo, "protocolada", 1)
 

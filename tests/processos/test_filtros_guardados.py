@@ -53,7 +53,7 @@ def test_cada_busca_mostra_os_proprios_criterios_e_erros(client, servidor, munic
     de_novo = client.get("/processos/?ano=abc").content.decode()
     vazio = client.get("/processos/").content.decode()
 
-    assert 'class="numberinput form-control is-invalid"' in invalido
+    assert 'class="textinput form-control is-invalid"' in invalido
     assert invalido.count("is-invalid") == de_novo.count("is-invalid") > 0
     assert "is-invalid" not in valido
     assert 'name="ano" value="2026"' in valido

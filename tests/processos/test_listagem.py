@@ -128,7 +128,7 @@ def test_ano_invalido_e_dito_no_campo_com_400_e_lista_vazia(
 
     assert resposta.status_code == 400
     html = resposta.content.decode()
-    assert 'class="numberinput form-control is-invalid"' in html
+    assert 'class="textinput form-control is-invalid"' in html
     assert erro in html
     assert "0001/2026" not in html
 

@@ -188,7 +188,7 @@ def test_formulario_vem_preenchido_com_os_dados_atuais(logado, operador):
     html = logado.get(URL.format(processo.slug)).content.decode()
 
     assert 'value="Nova Fronteira do Norte"' in html
-    assert 'value="10.000"' in html
+    assert 'value="10"' in html  # 10 km², em pt-BR (e não "10.000", que se lê dez mil)
     assert re.search(
         r'<input type="checkbox"[^>]*name="municipios_origem"[^>]*checked[^>]*>\s*'
         r"<label[^>]*>\s*Sorriso\s*</label>",

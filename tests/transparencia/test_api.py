@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from processos.models import Processo
 from requisitos.models import Municipio
 from tests.processos.construtores import (
+    HOJE,
     praticar,
     processo_no_estado,
     protocolar,
@@ -169,10 +170,10 @@ def test_detalhe_com_linha_do_tempo_documentos_decreto_e_lei(client, operador):
     assert corpo["numero"] == processo.slug and corpo["estado"]["codigo"] == "concluido"
     assert corpo["decreto_legislativo"] == {
         "numero": "2.944",
-        "data_aprovacao": "2020-03-02",
-        "data_diario_oficial": "2020-03-02",
+        "data_aprovacao": HOJE.isoformat(),
+        "data_diario_oficial": HOJE.isoformat(),
     }
-    assert corpo["lei"]["numero"] == "12.345" and corpo["lei"]["data_sancao"] == "2020-03-02"
+    assert corpo["lei"]["numero"] == "12.345" and corpo["lei"]["data_sancao"] == HOJE.isoformat()
     linha = corpo["linha_do_tempo"]
     assert linha[0]["ato"] == {"codigo": "registrar_lei", "rotulo": "Registrar lei"}
     assert linha[0]["estado"]["codigo"] == "concluido"
