@@ -35,10 +35,31 @@ class ArmazenamentoIndisponivel(OSError):
 
 def e_falta_de_armazenamento(exc: BaseException) -> bool:
     """Disco cheio ou somente leitura em qualquer gravação (a de um arquivo temporário da
-    emissão, por exemplo), não só nas deste armazenamento."""
-    return isinstance(exc, ArmazenamentoIndisponivel) or (
-        isinstance(exc, OSError) and exc.errno in SEM_ESPACO_OU_SO_LEITURA
+    emissão, por exemplo), não só nas deste armazenamento; ou o S3 fora do alcance ou sem o
+    bucket (EMANCIPACAO_S3_*)."""
+    return (
+        isinstance(exc, ArmazenamentoIndisponivel)
+        or (isinstance(exc, OSError) and exc.errno in SEM_ESPACO_OU_SO_LEITURA)
+        or _e_falha_do_s3(exc)
     )
+
+
+# O S3 respondeu que não pode guardar nem servir agora (ou que o bucket não existe, ou que a
+# chave não dá acesso): a implantação, não o pedido, está com problema.
+ERROS_DO_S3 = frozenset(
+    {"NoSuchBucket", "AccessDenied", "ServiceUnavailable", "SlowDown", "InternalError", "503"}
+)
+
+
+def _e_falha_do_s3(exc: BaseException) -> bool:
+    try:
+        from botocore.exceptions import ClientError, HTTPClientError
+        from botocore.exceptions import ConnectionError as S3ForaDoAlcance
+    except ImportError:  # sem o boto3, não há S3 configurado
+        return False
+    if isinstance(exc, S3ForaDoAlcance | HTTPClientError):
+        return True
+    return isinstance(exc, ClientError) and exc.response.get("Error", {}).get("Code") in ERROS_DO_S3
 
 
 class ArmazenamentoLocal(FileSystemStorage):

@@ -129,3 +129,59 @@ def test_copia_integral_junta_as_pecas_guardadas_no_s3(bucket, servidor, comprov
     assert "Comprovante de protocolo" in texto
     # Capa e índice, o comprovante, o extrato, cada anexo do Art. 15 e a lista de signatários.
     assert copia.paginas >= 3 + anexos
+
+
+# --- o S3 fora do ar é um 503 honesto (issue 24) ----------------------------------------------
+
+
+def _protocolar_pela_tela(client, servidor):
+    from requisitos.models import Municipio
+    from tests.processos.construtores import PASSADO
+
+    origem, _ = Municipio.objects.get_or_create(codigo_ibge=5107958, defaults={"nome": "Tapurah"})
+    client.force_login(servidor)
+    return client.post(
+        "/processos/novo/",
+        {
+            "tipo": "criacao",
+            "nome_proposto": "Nova Fronteira do Norte",
+            "sede_proposta": "Nova Fronteira do Norte",
+            "municipios_origem": [origem.pk],
+            "forma_encaminhamento": "comunidade",
+            "representantes": "Comissão pró-emancipação",
+            "data_leitura_expediente": PASSADO.strftime("%d/%m/%Y"),
+        },
+    )
+
+
+def test_bucket_que_sumiu_e_503_e_nada_fica_gravado(bucket, servidor, comprovante_real, client):
+    from processos.models import Processo
+
+    cliente, nome = bucket
+    cliente.delete_bucket(Bucket=nome)
+
+    resposta = _protocolar_pela_tela(client, servidor)
+
+    assert resposta.status_code == 503
+    assert "Armazenamento indisponível" in resposta.content.decode()
+    assert resposta["Retry-After"] == "300"
+    assert not Processo.objects.exists()
+
+
+def test_s3_fora_do_alcance_e_503(settings, servidor, comprovante_real, client):
+    from processos.models import Processo
+
+    settings.STORAGES = configuracoes(
+        "STORAGES",
+        EMANCIPACAO_S3_BUCKET="emancipacao-fora",
+        EMANCIPACAO_S3_ENDPOINT="http://127.0.0.1:9",
+        EMANCIPACAO_S3_REGIAO=REGIAO,
+        EMANCIPACAO_S3_ACCESS_KEY_ID=CHAVE,
+        EMANCIPACAO_S3_SECRET_ACCESS_KEY=SEGREDO,
+    )["STORAGES"]
+
+    resposta = _protocolar_pela_tela(client, servidor)
+
+    assert resposta.status_code == 503
+    assert "Armazenamento indisponível" in resposta.content.decode()
+    assert not Processo.objects.exists()
