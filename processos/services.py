@@ -268,7 +268,9 @@ def registrar_manifestacao(*, processo: Processo, deputado, texto: str) -> Manif
 
 
 # Atos que cabem em quase qualquer estado: não contam como trabalho pendente no painel.
-ATOS_GERAIS = frozenset({"arquivar", "desarquivar", "sobrestar", "retomar"})
+ATOS_GERAIS = frozenset(
+    {"arquivar", "desarquivar", "reabrir_por_decisao_do_plenario", "sobrestar", "retomar"}
+)
 
 
 def estados_com_atos_do_usuario(usuario) -> set[str]:

@@ -228,6 +228,9 @@ DADOS: dict[str, dict[str, dict]] = {
     },
     "arquivar": {"": {"motivo": "desistencia"}},
     "desarquivar": {"": {}},
+    "reabrir_por_decisao_do_plenario": {
+        "": _sessao(data_sessao=PASSADO, numero_decisao="Decisão 7/2026", votos_sim=15)
+    },
     "sobrestar": {"": {"fundamento": "ordem_judicial"}},
     "retomar": {"": {}},
     # Nome e sede: retificáveis em toda etapa até a apresentação do PL (Art. 7º, I); os demais
