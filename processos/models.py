@@ -588,9 +588,22 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         conditions=[extensoes.condicoes_da_fase("retificar_resultado")],
         permission=permissao_do_ato("retificar_resultado"),
     )
-    def retificar_resultado(self, dados: dict) -> None:
-        """Nova versão do resultado, antes do parecer; a anterior fica registrada."""
+    @transition(
+        estado,
+        source=[Estado.ARQUIVADO, Estado.ELABORACAO_PL],
+        target=RETURN_VALUE(Estado.RESULTADO_EM_ANALISE),
+        conditions=[
+            reabertura.depois_do_parecer_do_resultado,
+            extensoes.condicoes_da_fase("retificar_resultado"),
+        ],
+        permission=permissao_do_ato("retificar_resultado"),
+    )
+    def retificar_resultado(self, dados: dict) -> str:
+        """Nova versão do resultado; a anterior fica registrada. Depois do parecer sobre o
+        resultado, só com novo ofício do TRE (conferido pela fase), e o processo volta à
+        análise do resultado, onde o parecer é emitido de novo sobre a nova versão."""
         _preparo_obrigatorio("retificar_resultado", self, dados)
+        return Estado.RESULTADO_EM_ANALISE
 
     @transition(
         estado,

@@ -196,3 +196,24 @@ def conferir_decisao(dados: dict, data_ato) -> None:
     if data_ato and sessao > data_ato:
         raise AtoRecusado("A sessão da decisão do Plenário não pode ser posterior à data do ato.")
 
+
+def _recusa_retificar(processo) -> str:
+    andamento, quem = _arquivamento(processo)
+    descricao = descrever(andamento) if andamento else "Arquivado"
+    return (
+        f"{descricao}: só o arquivamento pelo resultado do plebiscito se reabre pela "
+        "retificação do resultado (Art. 20, § 1º)."
+    )
+
+
+def depois_do_parecer_do_resultado(processo) -> bool:
+    """Guarda da retificação do resultado depois do parecer (Art. 20, § 1º): arquivado, só
+    se quem arquivou foi o veredito do plebiscito; na elaboração do PL, o parecer favorável
+    já existe. O novo ofício do TRE é exigido pela fase do plebiscito."""
+    if processo.estado != Estado.ARQUIVADO:
+        return True
+    andamento, quem = _arquivamento(processo)
+    return quem is PELO_PLEBISCITO
+
+
+depois_do_parecer_do_resultado.mensagem = _recusa_retificar

@@ -293,6 +293,7 @@ def dados_resultado(processo, numeros: dict | None = None, **por_unidade) -> dic
         "oficio_tre": "1/2026",
         "data_oficio_tre": data,
         "data_leitura_plenario": data,
+        "data_consulta": data,
         "unidades": unidades,
     }
 
