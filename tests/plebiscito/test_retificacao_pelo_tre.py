@@ -138,3 +138,18 @@ def test_resultado_sem_data_da_consulta_e_recusado(operador):
     with pytest.raises(AtoRecusado, match="data da consulta"):
         praticar(processo, operador, "registrar_resultado", dados=dados)
     assert not Resultado.objects.exists()
+
+
+def test_formulario_pede_a_data_da_consulta_e_a_pagina_a_mostra(client, operador):
+    from tests.processos.construtores import formulario_do_ato, post_resultado
+
+    processo = processo_no_estado(operador, "criacao", "plebiscito_no_tre")
+    url = f"/processos/{processo.slug}/atos/registrar-resultado/"
+    client.force_login(operador)
+    assert "Data da consulta (dia da votação)" in client.get(url).content.decode()
+    dados = dados_resultado(processo)
+    post = formulario_do_ato(processo, "registrar_resultado") | post_resultado(processo, dados)
+
+    assert client.post(url, post).status_code == 302
+    pagina = client.get(f"/processos/{processo.slug}/").content.decode()
+    assert f"consulta realizada em {dados['data_consulta']:%d/%m/%Y}" in pagina
