@@ -32,6 +32,7 @@ MODULOS_QUE_DECLARAM = (
     "processos.rito",
     "processos.forms",
     "representacao.validade",
+    "representacao.extincao",
     "instrucao.avaliacao",
     "instrucao.parecer",
 )
