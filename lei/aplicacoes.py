@@ -33,6 +33,7 @@ MODULOS_QUE_DECLARAM = (
     "processos.forms",
     "representacao.validade",
     "representacao.extincao",
+    "representacao.documentos",
     "instrucao.avaliacao",
     "instrucao.parecer",
 )
