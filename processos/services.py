@@ -12,7 +12,7 @@ from django_fsm import ConcurrentTransition
 from documentos.emissao import emitir_documentos_do_ato
 from processos import extensoes
 from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF, recusa_no_processo
-from processos.estados import Estado
+from processos.estados import Estado, Tipo
 from processos.leitura import lido
 from processos.models import (
     Andamento,
@@ -32,6 +32,12 @@ MENSAGEM_DESATUALIZADO = (
 MENSAGEM_ANDAMENTO_NOVO = (
     "O processo recebeu outro andamento depois que este formulário foi aberto (talvez este "
     "mesmo ato, enviado duas vezes). Recarregue a página; nada foi gravado."
+)
+
+
+ORIGEM_DA_CRIACAO = (
+    "Na criação, informe o município ou os municípios de origem de onde a área se desmembra "
+    "(Art. 1º, § 3º)."
 )
 
 
@@ -63,6 +69,9 @@ class DadosProtocolo:
 def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
     """Art. 13 e 14: a representação lida no expediente é protocolada, registrada e autuada."""
     validar_data_ato(dados.data_leitura_expediente, anterior=None)
+    if dados.tipo == Tipo.CRIACAO and not dados.municipios_origem:
+        # Art. 1º, § 3º: o novo município resulta do desmembramento de um ou mais municípios.
+        raise AtoRecusado(ORIGEM_DA_CRIACAO)
     hoje = timezone.localdate()
     with transaction.atomic():
         processo = Processo(
