@@ -135,14 +135,14 @@ def preparar_resultado(processo: Processo, dados: dict) -> None:
         raise AtoRecusado(f"Resultado inconsistente: {exc}") from exc
     if _data(dados["data_oficio_tre"]) > _data(dados["data_leitura_plenario"]):
         raise AtoRecusado("O ofício do TRE não pode ser posterior à sua leitura em Plenário.")
+    _oficio_tre_depois_do_encaminhamento(processo, _data(dados["data_oficio_tre"]))
+    if _data(dados["data_leitura_plenario"]) > quando:
+        raise AtoRecusado("A leitura em Plenário não pode ser posterior à data do ato.")
     if not dados.get("data_consulta"):
         raise AtoRecusado("Informe a data da consulta (o dia da votação do plebiscito).")
     if _data(dados["data_consulta"]) > _data(dados["data_oficio_tre"]):
         raise AtoRecusado("A consulta não pode ser posterior ao ofício do TRE que a apurou.")
     _novo_oficio_depois_do_parecer(processo, dados)
-    _oficio_tre_depois_do_encaminhamento(processo, _data(dados["data_oficio_tre"]))
-    if _data(dados["data_leitura_plenario"]) > quando:
-        raise AtoRecusado("A leitura em Plenário não pode ser posterior à data do ato.")
     dados["abrangencia"] = abrangencia
 
 
