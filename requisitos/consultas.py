@@ -1,10 +1,11 @@
 """Leituras do banco para as regras: a tabela da SEFAZ de um exercício (Art. 2º, IV)."""
 
+from datetime import date
 from decimal import Decimal
 
-from django.db.models import Count
+from django.db.models import Count, Q
 
-from requisitos.models import ValorAdicionado
+from requisitos.models import Municipio, ValorAdicionado
 from requisitos.parametros import ParametrosLegais
 from requisitos.regras import MediaVA, media_va_menores
 
@@ -32,6 +33,25 @@ def media_va_do_exercicio(exercicio: int, parametros: ParametrosLegais) -> Media
             "Importe a tabela da SEFAZ desse exercício."
         )
     return media_va_menores(valores, n, exercicio)
+
+
+def exercicio_encerrado(data: date) -> int:
+    """O último exercício encerrado antes da data: o exercício financeiro é o ano civil
+    (Lei nº 4.320/1964, art. 34), e o da data ainda não se encerrou."""
+    return data.year - 1
+
+
+def municipios_sem_va(exercicio: int) -> list[str]:
+    """Os municípios que existiam no exercício (instalados até o fim dele, ou sem data de
+    instalação registrada) e não têm valor adicionado importado para ele."""
+    existentes = Municipio.objects.filter(
+        Q(instalado_em__isnull=True) | Q(instalado_em__lte=date(exercicio, 12, 31))
+    )
+    return list(
+        existentes.exclude(valores_adicionados__exercicio=exercicio)
+        .order_by("nome")
+        .values_list("nome", flat=True)
+    )
 
 
 def exercicios_disponiveis(parametros: ParametrosLegais) -> list[int]:

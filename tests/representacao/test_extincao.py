@@ -18,8 +18,10 @@ from representacao.models import DadosRepresentacao
 from requisitos.models import Municipio
 from tests.documentos.auxiliares import sem_espacos, texto
 from tests.processos.construtores import (
+    ANO_VA,
     DADOS,
     certidao_pdf,
+    completar_tabela_va,
     praticar,
     processo_no_estado,
     protocolar,
@@ -254,7 +256,8 @@ def test_art_10_iii_sem_o_eleitorado_registrado_diz_o_que_falta(servidor, sorris
 # --- parecer de mérito (Art. 18) pelo fundamento ---------------------------------------------
 
 # Números certificados do próprio município (Art. 10, I): todos atendem ao Art. 2º, I a IV;
-# o V vem da visita semeada (condições de instalação: sim). Média do VA de 2024: 5,5 milhões.
+# o V vem da visita semeada (condições de instalação: sim). Média do VA (último
+# exercício encerrado): 5,5 milhões.
 ATENDEM = {"populacao": 4000, "eleitores": 800, "casas_centro_urbano": 201}
 VA_ATENDE = Decimal("5500000.01")
 
@@ -279,6 +282,7 @@ def _no_parecer(usuario, sorriso, destinos, fundamento, *, figuras=None, **campo
 
 def _responder(processo, usuario, figuras: dict) -> None:
     hoje = timezone.localdate()
+    completar_tabela_va()  # a tabela completa do exercício (Art. 2º, IV)
     por_orgao = {
         "cartografia": {c: figuras[c] for c in ("populacao", "casas_centro_urbano")},
         "tre": {"eleitores": figuras["eleitores"]},
@@ -294,7 +298,7 @@ def _responder(processo, usuario, figuras: dict) -> None:
                 numero=f"{oficio.orgao}-1/2026",
                 data=hoje,
                 figuras={"area": por_orgao[oficio.orgao]},
-                exercicio=2024 if oficio.orgao == "sefaz" else None,
+                exercicio=ANO_VA if oficio.orgao == "sefaz" else None,
             ),
         )
 
