@@ -167,6 +167,7 @@ class Command(BaseCommand):
             oficio_tre=f"{80 + processo.numero}/{inicio.year}",
             data_oficio_tre=(inicio + timedelta(days=58)).isoformat(),
             data_leitura_plenario=(inicio + timedelta(days=59)).isoformat(),
+            data_consulta=(inicio + timedelta(days=52)).isoformat(),
             unidades=[
                 {
                     "nome": "São José do Xingu",
