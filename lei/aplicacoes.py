@@ -29,6 +29,7 @@ MODULOS_QUE_DECLARAM = (
     "plebiscito.regras",
     "plebiscito.services",
     "processos.condicoes",
+    "processos.reabertura",
     "processos.rito",
     "processos.forms",
     "representacao.validade",

@@ -13,6 +13,7 @@ from datetime import date
 
 from processos import leitura
 from processos.estados import Estado
+from requisitos.aplicacao import aplica
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,20 @@ def _recusa_desarquivar(processo) -> str:
     )
 
 
+@aplica(
+    "Art. 17, § 1º; Art. 18, §§ 1º e 2º; Art. 20, § 1º",
+    descricao="O Presidente desarquiva só o seu próprio arquivamento; o arquivado por votação "
+    "do Plenário (ou da CCJR) reabre só por outra decisão do Plenário registrada pela Mesa, na "
+    "etapa seguinte à votação, e o arquivado pelo veredito do plebiscito, só por novo ofício "
+    "do TRE.",
+    testes=(
+        "tests.processos.test_reabertura.test_presidente_nao_desarquiva_o_que_uma_votacao_arquivou",
+        "tests.processos.test_reabertura.test_decisao_do_plenario_reabre_na_etapa_seguinte_a_votacao",
+        "tests.processos.test_reabertura.test_arquivamento_do_presidente_ele_mesmo_desarquiva",
+    ),
+    decisao="O Plenário é órgão colegiado; o Presidente da CRT faz as comunicações da Comissão "
+    "(Art. 21), não desfaz um voto.",
+)
 def arquivamento_administrativo(processo) -> bool:
     """Guarda de `desarquivar`: só o arquivamento do próprio Presidente (Art. 21)."""
     andamento, quem = _arquivamento(processo)
