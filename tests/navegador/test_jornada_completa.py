@@ -226,6 +226,7 @@ def _plebiscito(pagina, url: str, capturas) -> None:
             "Ofício do TRE (número)": "TRE-MT 88/2026",
             "Data do ofício do TRE": r.hoje(),
             "Lido em Plenário em": r.hoje(),
+            "Data da consulta (dia da votação)": r.hoje(),
         },
     )
     r.preencher(pagina, {f"{UNIDADE}: {coluna}": valor for coluna, valor in TABOCAO.items()})

@@ -141,8 +141,10 @@ def completar_tabela_va(exercicio: int = ANO_VA) -> None:
     """A tabela completa (todo município cadastrado, Art. 2º, IV): os que ainda não têm VA no
     exercício recebem um valor alto, fora dos dez menores (a média não muda)."""
     faltam = Municipio.objects.exclude(valores_adicionados__exercicio=exercicio)
+    # Protocolos simultâneos (testes de concorrência) completam a mesma tabela: sem conflito.
     ValorAdicionado.objects.bulk_create(
-        ValorAdicionado(municipio=m, exercicio=exercicio, valor=Decimal(10**12)) for m in faltam
+        (ValorAdicionado(municipio=m, exercicio=exercicio, valor=Decimal(10**12)) for m in faltam),
+        ignore_conflicts=True,
     )
 
 
