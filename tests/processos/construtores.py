@@ -416,7 +416,7 @@ def protocolar(
     data: date = PASSADO,
 ) -> Processo:
     semear_tabela_va()
-    return protocolar_processo(
+    processo = protocolar_processo(
         usuario=usuario,
         dados=DadosProtocolo(
             tipo=tipo,
@@ -430,6 +430,8 @@ def protocolar(
             area_total_km2=area_total,
         ),
     )
+    completar_tabela_va()  # o município de origem, criado no protocolo (Art. 2º, IV)
+    return processo
 
 
 def protocolar_instruido(usuario, **campos) -> Processo:
