@@ -12,12 +12,7 @@ from instrucao.models import Certidao
 from processos import leitura
 from processos.avaliacao import condicoes_da_visita
 from requisitos.aplicacao import aplica
-from requisitos.consultas import (
-    TabelaVAIncompleta,
-    exercicio_encerrado,
-    media_va_do_exercicio,
-    municipios_sem_va,
-)
+from requisitos.consultas import exercicio_encerrado, tabela_do_exercicio
 from requisitos.regras import (
     DadosCriacao,
     DadosRemanescente,
@@ -28,6 +23,7 @@ from requisitos.regras import (
     avaliar_eleitores,
     avaliar_populacao,
     avaliar_valor_adicionado,
+    media_va_menores,
 )
 from requisitos.veredito import Requisito, Veredito
 
@@ -92,7 +88,7 @@ def _media(figuras: cert.Figuras, parametros, faltas: list[str], data):
             f"parecer ({exigido}). Peça à SEFAZ a certidão de {exigido}."
         )
         return None
-    sem_va = municipios_sem_va(exigido)
+    valores, sem_va = tabela_do_exercicio(exigido)
     if sem_va:
         nomes = ", ".join(sem_va[:5]) + (f" e mais {len(sem_va) - 5}" if len(sem_va) > 5 else "")
         faltas.append(
@@ -101,14 +97,13 @@ def _media(figuras: cert.Figuras, parametros, faltas: list[str], data):
             "tabela completa no admin (Art. 2º, IV)."
         )
         return None
-    try:
-        return media_va_do_exercicio(figuras.exercicio, parametros)
-    except TabelaVAIncompleta:
+    if len(valores) < parametros.n_menores_va:
         faltas.append(
-            f"Falta a tabela do valor adicionado da SEFAZ do exercício de {figuras.exercicio} "
-            "(o exercício da certidão): importe-a no admin (Art. 2º, IV)."
+            f"Falta a tabela do valor adicionado da SEFAZ do exercício de {exigido} (o "
+            "exercício da certidão): importe-a no admin (Art. 2º, IV)."
         )
         return None
+    return media_va_menores(valores, parametros.n_menores_va, exigido)
 
 
 @aplica(

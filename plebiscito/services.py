@@ -25,7 +25,7 @@ from processos.estados import Tipo
 from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from requisitos.aplicacao import aplica
-from requisitos.models import ParametroLegal, parametros_em_vigor
+from requisitos.models import parametros_em_vigor
 from requisitos.parametros import ABRANGENCIAS_PLEBISCITO, REGRAS_PLEBISCITO
 
 CAMPOS_VOTOS = ("sim", "nao", "brancos", "nulos")
@@ -258,11 +258,14 @@ def resultados_do_processo(processo) -> list[Resultado]:
     ):
         return []
     # A ordem do modelo junta o processo (a ordem dele); aqui o processo é um só.
-    return list(
+    resultados = list(
         Resultado.objects.filter(processo=processo)
         .order_by("-versao")
         .prefetch_related(Prefetch("unidades", UnidadeVotacao.objects.order_by("ordem")))
     )
+    for resultado in resultados:  # o mesmo processo, com a leitura única da página
+        resultado.processo = processo
+    return resultados
 
 
 # A anotação da página do processo (`processos.extensoes.registrar_anotacao`).
@@ -336,11 +339,12 @@ def versao_da_regra(resultado: Resultado, parametros) -> dict:
     """A versão do parâmetro `regra_plebiscito` usada: o registro em vigor no dia da
     consulta (ou o padrão da lei, sem registro)."""
     dia = _dia_da_regra(resultado, parametros)
-    registro = (
-        ParametroLegal.objects.filter(nome="regra_plebiscito", vigencia_inicio__lte=dia)
-        .order_by("-vigencia_inicio", "-pk")
-        .first()
-    )
+    versoes = [
+        r
+        for r in leitura.registros_de_parametros(resultado.processo)
+        if r.nome == "regra_plebiscito" and r.vigencia_inicio <= dia
+    ]
+    registro = max(versoes, key=lambda r: (r.vigencia_inicio, r.pk), default=None)
     fundamento = registro.fundamento if registro else "padrão da lei (Art. 11, § 2º)"
     versao = f"vigente desde {registro.vigencia_inicio:%d/%m/%Y}" if registro else "a da lei"
     return {

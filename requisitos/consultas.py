@@ -3,7 +3,7 @@
 from datetime import date
 from decimal import Decimal
 
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q, Subquery
 
 from requisitos.models import Municipio, ValorAdicionado
 from requisitos.parametros import ParametrosLegais
@@ -41,17 +41,26 @@ def exercicio_encerrado(data: date) -> int:
     return data.year - 1
 
 
-def municipios_sem_va(exercicio: int) -> list[str]:
-    """Os municípios que existiam no exercício (instalados até o fim dele, ou sem data de
-    instalação registrada) e não têm valor adicionado importado para ele."""
-    existentes = Municipio.objects.filter(
-        Q(instalado_em__isnull=True) | Q(instalado_em__lte=date(exercicio, 12, 31))
-    )
-    return list(
-        existentes.exclude(valores_adicionados__exercicio=exercicio)
+def tabela_do_exercicio(exercicio: int) -> tuple[dict[int, Decimal], list[str]]:
+    """Numa consulta, a tabela da SEFAZ do exercício sobre os municípios que existiam nele
+    (instalados até o fim dele, ou sem data de instalação registrada): os valores por código
+    IBGE e os nomes dos que não têm valor importado."""
+    va = ValorAdicionado.objects.filter(municipio=OuterRef("pk"), exercicio=exercicio)
+    linhas = (
+        Municipio.objects.filter(
+            Q(instalado_em__isnull=True) | Q(instalado_em__lte=date(exercicio, 12, 31))
+        )
+        .annotate(va=Subquery(va.values("valor")[:1]))
         .order_by("nome")
-        .values_list("nome", flat=True)
+        .values_list("codigo_ibge", "nome", "va")
     )
+    valores, sem_va = {}, []
+    for codigo, nome, valor in linhas:
+        if valor is None:
+            sem_va.append(nome)
+        else:
+            valores[codigo] = valor
+    return valores, sem_va
 
 
 def exercicios_disponiveis(parametros: ParametrosLegais) -> list[int]:
