@@ -12,7 +12,7 @@ from instrucao.models import Certidao
 from processos import leitura
 from processos.avaliacao import condicoes_da_visita
 from requisitos.aplicacao import aplica
-from requisitos.consultas import TabelaVAIncompleta, media_va_do_exercicio
+from requisitos.consultas import exercicio_encerrado, tabela_do_exercicio
 from requisitos.regras import (
     DadosCriacao,
     DadosRemanescente,
@@ -23,6 +23,7 @@ from requisitos.regras import (
     avaliar_eleitores,
     avaliar_populacao,
     avaliar_valor_adicionado,
+    media_va_menores,
 )
 from requisitos.veredito import Requisito, Veredito
 
@@ -60,17 +61,49 @@ def _data(processo):
     return getattr(processo, "data_do_ato", None) or timezone.localdate()
 
 
-def _media(figuras: cert.Figuras, parametros, faltas: list[str]):
+@aplica(
+    "Art. 2º, IV",
+    descricao="O valor adicionado é o do último exercício encerrado antes do parecer de "
+    "mérito, e a média dos menores é tirada da tabela completa da SEFAZ desse exercício "
+    "(todo município que existia nele); certidão de outro exercício ou tabela incompleta "
+    "bloqueia o parecer favorável, dizendo o que falta.",
+    parametro="n_menores_va",
+    testes=(
+        "tests.instrucao.test_exercicio_va.test_certidao_de_exercicio_antigo_bloqueia_o_parecer_favoravel",
+        "tests.instrucao.test_exercicio_va.test_tabela_incompleta_do_exercicio_diz_quais_municipios_faltam",
+    ),
+    decisao="Exercício = ano civil; o último encerrado antes do parecer é o ano anterior ao "
+    "dele. Existia no exercício o município instalado até 31/12 dele ou sem data de "
+    "instalação registrada.",
+)
+def _media(figuras: cert.Figuras, parametros, faltas: list[str], data):
     if figuras.exercicio is None:
         return None
-    try:
-        return media_va_do_exercicio(figuras.exercicio, parametros)
-    except TabelaVAIncompleta:
+    exigido = exercicio_encerrado(data)
+    if figuras.exercicio != exigido:
+        situacao = "ainda não se encerrou" if figuras.exercicio > exigido else "é anterior"
         faltas.append(
-            f"Falta a tabela do valor adicionado da SEFAZ do exercício de {figuras.exercicio} "
-            "(o exercício da certidão): importe-a no admin (Art. 2º, IV)."
+            f"A certidão da SEFAZ é do exercício de {figuras.exercicio}, que {situacao}: o "
+            f"Art. 2º, IV pede o valor adicionado do último exercício encerrado antes do "
+            f"parecer ({exigido}). Peça à SEFAZ a certidão de {exigido}."
         )
         return None
+    valores, sem_va = tabela_do_exercicio(exigido)
+    if sem_va:
+        nomes = ", ".join(sem_va[:5]) + (f" e mais {len(sem_va) - 5}" if len(sem_va) > 5 else "")
+        faltas.append(
+            f"A tabela do valor adicionado da SEFAZ de {exigido} está incompleta: falta(m) "
+            f"{len(sem_va)} município(s) que existiam no exercício ({nomes}). Importe a "
+            "tabela completa no admin (Art. 2º, IV)."
+        )
+        return None
+    if len(valores) < parametros.n_menores_va:
+        faltas.append(
+            f"Falta a tabela do valor adicionado da SEFAZ do exercício de {exigido} (o "
+            "exercício da certidão): importe-a no admin (Art. 2º, IV)."
+        )
+        return None
+    return media_va_menores(valores, parametros.n_menores_va, exigido)
 
 
 @aplica(
@@ -91,7 +124,7 @@ def avaliar_criacao(processo) -> Avaliacao:
     figuras = cert.figuras_vigentes(processo)
     faltas = cert.faltantes(processo, figuras)
     parametros = leitura.parametros(processo, _data(processo))
-    media = _media(figuras, parametros, faltas)
+    media = _media(figuras, parametros, faltas, _data(processo))
     avaliacao = Avaliacao(figuras, faltas, avisos=cert.avisos_de_plausibilidade(processo, figuras))
     if faltas:
         return avaliacao
@@ -145,7 +178,7 @@ def avaliar_extincao(processo) -> Avaliacao:
     figuras = cert.figuras_vigentes(processo)
     faltas = cert.faltantes(processo, figuras)
     parametros = leitura.parametros(processo, _data(processo))
-    media = _media(figuras, parametros, faltas)
+    media = _media(figuras, parametros, faltas, _data(processo))
     avaliacao = Avaliacao(figuras, faltas, avisos=cert.avisos_de_plausibilidade(processo, figuras))
     if faltas:
         return avaliacao
@@ -236,7 +269,7 @@ def linhas_parciais(processo, avaliacao: Avaliacao) -> list[Linha]:
     va = valor(cert.AREA, "valor_adicionado")
     continuidade = valor(cert.AREA, "continuidade_territorial")
     faltas_media: list[str] = []
-    media = _media(figuras, parametros, faltas_media) if va is not None else None
+    media = _media(figuras, parametros, faltas_media, _data(processo)) if va is not None else None
     linhas = [
         Linha(
             "I",

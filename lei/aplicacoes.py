@@ -30,10 +30,13 @@ MODULOS_QUE_DECLARAM = (
     "plebiscito.regras",
     "plebiscito.services",
     "processos.condicoes",
+    "processos.reabertura",
     "processos.rito",
     "processos.cronologia",
     "processos.forms",
     "representacao.validade",
+    "representacao.extincao",
+    "representacao.documentos",
     "instrucao.avaliacao",
     "instrucao.parecer",
 )

@@ -44,8 +44,8 @@ r(
     "Art. 1º, § 3º",
     modo=DECLARADA,
     descricao="No protocolo, a CRT indica o município ou os municípios de origem de onde a área "
-    "se desmembra; a criação exige ao menos um.",
-    onde="processos.forms.ProtocolarForm",
+    "se desmembra; a criação exige ao menos um (o formulário e o serviço do protocolo).",
+    onde="processos.services.protocolar_processo",
 )
 
 # --- Art. 5º e 7º: o conteúdo da lei de criação ----------------------------------------------

@@ -28,6 +28,7 @@ class RegistrarResultadoForm(AtoForm):
     oficio_tre = CampoNumero("Ofício do TRE (número)", "ofício", "oficio", "of")
     data_oficio_tre = CampoData(label="Data do ofício do TRE")
     data_leitura_plenario = CampoData(label="Lido em Plenário em")
+    data_consulta = CampoData(label="Data da consulta (dia da votação)")
 
     def ajustar(self):
         self.unidades = services.unidades_exigidas(self.processo)
@@ -85,6 +86,7 @@ class RegistrarResultadoForm(AtoForm):
             "oficio_tre": dados["oficio_tre"],
             "data_oficio_tre": dados["data_oficio_tre"],
             "data_leitura_plenario": dados["data_leitura_plenario"],
+            "data_consulta": dados["data_consulta"],
             "unidades": unidades,
         }
 
@@ -105,6 +107,7 @@ def _iniciais(resultado, processo) -> dict:
         "oficio_tre": resultado.oficio_tre,
         "data_oficio_tre": resultado.data_oficio_tre,
         "data_leitura_plenario": resultado.data_leitura_plenario,
+        "data_consulta": resultado.data_consulta,
     }
     campos = services.CAMPOS + tuple(f"sede_{c}" for c in services.CAMPOS_VOTOS)
     for unidade in resultado.unidades.all():

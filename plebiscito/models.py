@@ -35,6 +35,8 @@ class Resultado(models.Model):
     oficio_tre = models.CharField("ofício do TRE", max_length=200)
     data_oficio_tre = models.DateField("data do ofício do TRE")
     data_leitura_plenario = models.DateField("lido em Plenário em")
+    # Tempus regit actum: a regra do plebiscito é a em vigor na data da consulta (Art. 11).
+    data_consulta = models.DateField("data da consulta", null=True, blank=True)
     abrangencia = models.CharField("abrangência em vigor no registro", max_length=30)
     # Fusão: a cédula tem duas perguntas, a fusão e a sede (Art. 4º, parágrafo único).
     pergunta_sede = models.BooleanField("com a pergunta sobre a sede", default=False)

@@ -11,7 +11,7 @@ Os atos continuam sendo de `processos.services.praticar_ato`; esta app registra 
 - `registrar_fase_tre`: cada fase do plebiscito no TRE (Art. 19, § 2º).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from django.db.models import Exists, OuterRef, Prefetch
@@ -135,7 +135,44 @@ def preparar_resultado(processo: Processo, dados: dict) -> None:
     except (ApuracaoInvalida, TypeError) as exc:
         raise AtoRecusado(f"Resultado inconsistente: {exc}") from exc
     # A ordem do ofício do TRE, da leitura e do ato: processos.cronologia.
+    if not dados.get("data_consulta"):
+        raise AtoRecusado("Informe a data da consulta (o dia da votação do plebiscito).")
+    if _data(dados["data_consulta"]) > _data(dados["data_oficio_tre"]):
+        raise AtoRecusado("A consulta não pode ser posterior ao ofício do TRE que a apurou.")
+    _novo_oficio_depois_do_parecer(processo, dados)
     dados["abrangencia"] = abrangencia
+
+
+@aplica(
+    "Art. 20, § 1º",
+    descricao="Depois do parecer sobre o resultado, o resultado só se retifica com um novo "
+    "ofício do TRE (número, data e leitura em Plenário); o parecer é então emitido de novo.",
+    testes=(
+        "tests.plebiscito.test_retificacao_pelo_tre.test_retificar_depois_do_parecer_sem_novo_oficio_e_recusado",
+        "tests.plebiscito.test_retificacao_pelo_tre.test_novo_oficio_do_tre_reabre_a_analise_e_o_parecer_e_recalculado",
+    ),
+    decisao="O veredito do plebiscito muda só pelo TRE: nem o Presidente (desarquivar) nem a "
+    "Mesa sem novo ofício o desfazem.",
+)
+def _novo_oficio_depois_do_parecer(processo: Processo, dados: dict) -> None:
+    vigente = Resultado.objects.vigente(processo)
+    if vigente is None:
+        return
+    parecer = (
+        processo.andamentos.filter(ato="emitir_parecer_resultado", pk__gt=vigente.andamento_id)
+        .order_by("-pk")
+        .first()
+    )
+    if parecer is None:
+        return
+    mesmo_numero = str(dados.get("oficio_tre", "")).strip() == vigente.oficio_tre.strip()
+    if mesmo_numero or _data(dados["data_oficio_tre"]) < vigente.data_oficio_tre:
+        raise AtoRecusado(
+            f"O parecer sobre o resultado foi emitido em {parecer.data_ato:%d/%m/%Y}: a "
+            "retificação só vale com um novo ofício do TRE (número, data e leitura em "
+            f"Plenário), diferente do ofício {vigente.oficio_tre} de "
+            f"{vigente.data_oficio_tre:%d/%m/%Y} e não anterior a ele (Art. 20, § 1º)."
+        )
 
 
 def gravar_resultado(andamento) -> Resultado:
@@ -150,6 +187,7 @@ def gravar_resultado(andamento) -> Resultado:
         oficio_tre=dados["oficio_tre"],
         data_oficio_tre=_data(dados["data_oficio_tre"]),
         data_leitura_plenario=_data(dados["data_leitura_plenario"]),
+        data_consulta=_data(dados["data_consulta"]) if dados.get("data_consulta") else None,
         abrangencia=dados["abrangencia"],
         pergunta_sede=tem_pergunta_sede(andamento.processo),
     )
@@ -195,11 +233,14 @@ def resultados_do_processo(processo) -> list[Resultado]:
     ):
         return []
     # A ordem do modelo junta o processo (a ordem dele); aqui o processo é um só.
-    return list(
+    resultados = list(
         Resultado.objects.filter(processo=processo)
         .order_by("-versao")
         .prefetch_related(Prefetch("unidades", UnidadeVotacao.objects.order_by("ordem")))
     )
+    for resultado in resultados:  # o mesmo processo, com a leitura única da página
+        resultado.processo = processo
+    return resultados
 
 
 # A anotação da página do processo (`processos.extensoes.registrar_anotacao`).
@@ -255,10 +296,39 @@ def apurar_processo(processo: Processo, data: date | None = None):
     if resultado is None:
         return None, None, None
     parametros = leitura.parametros(processo, data or data_do_ato(processo))
+    # Tempus regit actum: a regra é a em vigor no dia da consulta, não no do parecer.
+    regra = leitura.parametros(processo, _dia_da_regra(resultado, parametros)).regra_plebiscito
+    parametros = replace(parametros, regra_plebiscito=regra)
     apuracao = apurar_unidades(
         resultado.unidades_puras(), parametros.regra_plebiscito, parametros.abrangencia_plebiscito
     )
     return resultado, apuracao, parametros
+
+
+def _dia_da_regra(resultado: Resultado, parametros) -> date:
+    """A data da consulta; num resultado anterior ao registro dela, a do parecer."""
+    return resultado.data_consulta or parametros.data_referencia
+
+
+def versao_da_regra(resultado: Resultado, parametros) -> dict:
+    """A versão do parâmetro `regra_plebiscito` usada: o registro em vigor no dia da
+    consulta (ou o padrão da lei, sem registro)."""
+    dia = _dia_da_regra(resultado, parametros)
+    versoes = [
+        r
+        for r in leitura.registros_de_parametros(resultado.processo)
+        if r.nome == "regra_plebiscito" and r.vigencia_inicio <= dia
+    ]
+    registro = max(versoes, key=lambda r: (r.vigencia_inicio, r.pk), default=None)
+    fundamento = registro.fundamento if registro else "padrão da lei (Art. 11, § 2º)"
+    versao = f"vigente desde {registro.vigencia_inicio:%d/%m/%Y}" if registro else "a da lei"
+    return {
+        "valor": parametros.regra_plebiscito,
+        "data_consulta": dia.isoformat() if dia else None,
+        "vigencia_inicio": registro.vigencia_inicio.isoformat() if registro else None,
+        "fundamento": fundamento,
+        "texto": f"em vigor na data da consulta ({dia:%d/%m/%Y}): {versao} ({fundamento})",
+    }
 
 
 def _votacao_dict(v: Votacao) -> dict:
@@ -304,6 +374,7 @@ def apuracao_como_dict(resultado: Resultado, apuracao, parametros) -> dict:
         "totais_sede": _votacao_dict(apuracao.sede.votacao) if apuracao.sede else None,
         "leituras_sede": _leituras(apuracao.sede) if apuracao.sede else None,
         "parametros": parametros.como_dict(),
+        "versao_regra": versao_da_regra(resultado, parametros),
     }
 
 

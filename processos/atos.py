@@ -90,6 +90,13 @@ _ATOS = (
     Ato("registrar_lei", "Registrar lei", MESA_, "Art. 1º; Art. 7º", aviso_bloqueio=True),
     Ato("arquivar", "Arquivar", PRES, "Art. 21", exige_justificativa=True),
     Ato("desarquivar", "Desarquivar", PRES, "Art. 21", exige_justificativa=True),
+    # Decisão: o arquivamento por votação reabre só por outra decisão do Plenário.
+    Ato(
+        "reabrir_por_decisao_do_plenario",
+        "Reabrir por decisão do Plenário",
+        MESA_,
+        "Art. 17, § 1º; Art. 18, §§ 1º e 2º; Art. 19; Art. 20, § 2º",
+    ),
     Ato("sobrestar", "Sobrestar", PRES, "Art. 21", exige_justificativa=True),
     Ato("retomar", "Retomar", PRES, "Art. 21", exige_justificativa=True),
     # Atos que não mudam o estado: corrigem ou completam o registro, sempre com Andamento.

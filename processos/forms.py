@@ -468,6 +468,13 @@ class ArquivarForm(AtoForm):
     )
 
 
+class ReabrirPorDecisaoDoPlenarioForm(SessaoForm):
+    """A decisão do Plenário que reabre um processo arquivado por votação."""
+
+    data_sessao = CampoData(label="Data da sessão")
+    numero_decisao = _curto("Número da decisão do Plenário")
+
+
 class SobrestarForm(AtoForm):
     fundamento = forms.ChoiceField(
         label="Fundamento",
@@ -571,6 +578,7 @@ FORMULARIOS: dict[str, type[AtoForm]] = {
     "registrar_lei": RegistrarLeiForm,
     "arquivar": ArquivarForm,
     "desarquivar": AtoForm,
+    "reabrir_por_decisao_do_plenario": ReabrirPorDecisaoDoPlenarioForm,
     "sobrestar": SobrestarForm,
     "retomar": AtoForm,
     "retificar_dados": RetificarDadosForm,

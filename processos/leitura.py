@@ -85,6 +85,12 @@ def _registros_de_parametros(processo) -> list[ParametroLegal]:
     return list(ParametroLegal.objects.order_by("nome", "vigencia_inicio"))
 
 
+def registros_de_parametros(processo) -> list[ParametroLegal]:
+    """Todas as versões dos parâmetros legais, em ordem de nome e de vigência: na página,
+    lidas uma vez (as mesmas de `parametros`)."""
+    return lido(processo, _registros_de_parametros)
+
+
 def parametros(processo, data: date | None = None) -> ParametrosLegais:
     """Os parâmetros legais em vigor na data (hoje, se omitida). Na página, os registros são
     lidos uma vez e servem a qualquer data (a do protocolo, a do ato, hoje)."""

@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django_fsm import RETURN_VALUE, ConcurrentTransitionMixin, FSMField, transition
 
-from processos import avaliacao, extensoes, leitura, retificacao, rito
+from processos import avaliacao, extensoes, leitura, reabertura, retificacao, rito
 from processos.atos import ATOS, autoriza_liberacao
 from processos.condicoes import (
     art2_v_verificado,
@@ -524,10 +524,26 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         estado,
         source=Estado.ARQUIVADO,
         target=RETURN_VALUE(*NAO_TERMINAIS),
+        # Decisão: só o arquivamento do próprio Presidente; o de uma votação ou do veredito
+        # do plebiscito é recusado com as vias de reabertura (processos.reabertura).
+        conditions=[reabertura.arquivamento_administrativo],
         permission=permissao_do_ato("desarquivar"),
     )
     def desarquivar(self, dados: dict) -> str:
         return self._retorno_obrigatorio("desarquivar")
+
+    @transition(
+        estado,
+        source=Estado.ARQUIVADO,
+        target=RETURN_VALUE(*NAO_TERMINAIS),
+        conditions=[reabertura.arquivado_por_votacao],
+        permission=permissao_do_ato("reabrir_por_decisao_do_plenario"),
+    )
+    def reabrir_por_decisao_do_plenario(self, dados: dict) -> str:
+        """A decisão do Plenário que reabre é a votação: o processo vai à etapa seguinte à
+        votação que o arquivou, nunca a uma nova votação (processos.reabertura)."""
+        reabertura.conferir_decisao(dados, getattr(self, "data_do_ato", None))
+        return reabertura.estado_apos_a_votacao(self)
 
     @transition(
         estado,
@@ -566,9 +582,22 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         conditions=[extensoes.condicoes_da_fase("retificar_resultado")],
         permission=permissao_do_ato("retificar_resultado"),
     )
-    def retificar_resultado(self, dados: dict) -> None:
-        """Nova versão do resultado, antes do parecer; a anterior fica registrada."""
+    @transition(
+        estado,
+        source=[Estado.ARQUIVADO, Estado.ELABORACAO_PL],
+        target=RETURN_VALUE(Estado.RESULTADO_EM_ANALISE),
+        conditions=[
+            reabertura.depois_do_parecer_do_resultado,
+            extensoes.condicoes_da_fase("retificar_resultado"),
+        ],
+        permission=permissao_do_ato("retificar_resultado"),
+    )
+    def retificar_resultado(self, dados: dict) -> str:
+        """Nova versão do resultado; a anterior fica registrada. Depois do parecer sobre o
+        resultado, só com novo ofício do TRE (conferido pela fase), e o processo volta à
+        análise do resultado, onde o parecer é emitido de novo sobre a nova versão."""
         _preparo_obrigatorio("retificar_resultado", self, dados)
+        return Estado.RESULTADO_EM_ANALISE
 
     @transition(
         estado,

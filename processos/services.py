@@ -12,7 +12,7 @@ from django_fsm import ConcurrentTransition
 from documentos.emissao import emitir_documentos_do_ato
 from processos import cronologia, deliberacoes, extensoes
 from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF, recusa_no_processo
-from processos.estados import Estado
+from processos.estados import Estado, Tipo
 from processos.leitura import lido
 from processos.models import (
     Andamento,
@@ -28,6 +28,11 @@ from processos.versao import (
     MENSAGEM_DESATUALIZADO,
     MENSAGEM_SEM_VERSAO,
     ha_andamento_novo,
+)
+
+ORIGEM_DA_CRIACAO = (
+    "Na criação, informe o município ou os municípios de origem de onde a área se desmembra "
+    "(Art. 1º, § 3º)."
 )
 
 
@@ -59,6 +64,9 @@ class DadosProtocolo:
 def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
     """Art. 13 e 14: a representação lida no expediente é protocolada, registrada e autuada."""
     validar_data_ato(dados.data_leitura_expediente)
+    if dados.tipo == Tipo.CRIACAO and not dados.municipios_origem:
+        # Art. 1º, § 3º: o novo município resulta do desmembramento de um ou mais municípios.
+        raise AtoRecusado(ORIGEM_DA_CRIACAO)
     hoje = timezone.localdate()
     with transaction.atomic():
         processo = Processo(
@@ -265,7 +273,9 @@ def registrar_manifestacao(*, processo: Processo, deputado, texto: str) -> Manif
 
 
 # Atos que cabem em quase qualquer estado: não contam como trabalho pendente no painel.
-ATOS_GERAIS = frozenset({"arquivar", "desarquivar", "sobrestar", "retomar"})
+ATOS_GERAIS = frozenset(
+    {"arquivar", "desarquivar", "reabrir_por_decisao_do_plenario", "sobrestar", "retomar"}
+)
 
 
 def estados_com_atos_do_usuario(usuario) -> set[str]:

@@ -24,6 +24,7 @@ from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
 from processos.versao import MENSAGEM_REGISTRO_NOVO
 from representacao import checklist
 from representacao.models import DocumentoRepresentacao
+from requisitos.aplicacao import aplica
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ def enviar_documento(
     if definicao is None:
         raise AtoRecusado("Este documento não faz parte da lista do Art. 15 para este tipo.")
     _exigir_em_andamento(processo)
+    _exigir_mapa_editavel(processo, item)
     conteudo = _conferir(arquivo, definicao)
     documento = DocumentoRepresentacao(
         processo=processo,
@@ -94,6 +96,7 @@ def enviar_documento(
         with transaction.atomic():
             travado = Processo.objects.select_for_update().get(pk=processo.pk)
             _exigir_em_andamento(travado)
+            _exigir_mapa_editavel(travado, item)
             # Sob a trava do processo, dois envios do mesmo item se enfileiram; a restrição
             # única (processo, item, versão) é a garantia final.
             ultima = (
@@ -145,6 +148,7 @@ def anular_documento(*, documento_id: int, usuario, justificativa: str) -> Docum
             .get(pk=documento_id)
         )
         _exigir_em_andamento(documento.processo)
+        _exigir_mapa_editavel(documento.processo, documento.item)
         if documento.anulado:
             quando = timezone.localtime(documento.anulado_em)
             raise AtoRecusado(f"Esta versão já foi anulada em {quando:%d/%m/%Y}.")
@@ -162,6 +166,51 @@ def _exigir_em_andamento(processo) -> None:
             f"O processo está {processo.get_estado_display().lower()}; os documentos da "
             "representação não recebem novos registros."
         )
+
+
+# Os mapas e memoriais descritivos do Art. 15, II e III: as divisas que o PL menciona.
+MAPAS_DAS_DIVISAS = frozenset(
+    {"mapa_territorio", "mapa_origem", "mapa_envolvidos", "mapa_municipio"}
+)
+
+
+@aplica(
+    "Art. 19, § 3º",
+    descricao="Depois da publicação do Decreto Legislativo, o mapa e o memorial descritivo do "
+    "Art. 15, II e III não recebem nova versão nem anulação: ficam travados com as divisas, e "
+    "o Projeto de Lei lê a versão travada.",
+    testes=(
+        "tests.representacao.test_documentos.test_mapa_travado_depois_do_decreto_nao_recebe_nova_versao",
+        "tests.representacao.test_documentos.test_projeto_de_lei_le_a_versao_travada_do_mapa",
+    ),
+)
+def _exigir_mapa_editavel(processo, item: str) -> None:
+    """Art. 19, § 3º: emendas às divisas só até a aprovação do PDL. O mapa e o memorial são
+    as divisas em documento: travam na mesma etapa que o campo (`divisas_editaveis`)."""
+    if item in MAPAS_DAS_DIVISAS and not processo.divisas_editaveis:
+        raise AtoRecusado(
+            "O mapa e o memorial descritivo estão travados desde a publicação do Decreto "
+            "Legislativo: emendas sobre as divisas só até a aprovação do PDL (Art. 19, § 3º)."
+        )
+
+
+def mapas_travados(processo) -> list[dict]:
+    """A versão vigente de cada mapa e memorial do Art. 15, II e III, como o PL a cita."""
+    return [
+        {
+            "rotulo": linha.rotulo_completo,
+            "nome": linha.vigente.nome_original,
+            "versao": linha.vigente.versao,
+            "sha256": linha.vigente.sha256,
+        }
+        for linha in checklist_do_processo(processo)
+        if linha.item in MAPAS_DAS_DIVISAS and linha.vigente
+    ]
+
+
+def preparar_pl(processo, dados: dict) -> None:
+    """Preparo de `apresentar_pl`: grava a versão travada dos mapas que o PL menciona."""
+    dados["mapas_art15"] = mapas_travados(processo)
 
 
 def _movimentar(processo) -> None:

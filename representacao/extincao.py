@@ -14,10 +14,13 @@
 from processos.estados import Tipo
 from processos.leitura import lido
 from processos.models import AtoRecusado
-from representacao import documentos
+from representacao import assinaturas, documentos
 from representacao.models import DadosRepresentacao
 from representacao.models.dados import FundamentoExtincao
+from requisitos import formatacao as fmt
+from requisitos.aplicacao import aplica
 from requisitos.models import Municipio
+from requisitos.regras import avaliar_maioria_absoluta_eleitores
 
 # Para onde vai o território: § 1º (I e II) ou § 2º (III).
 PARAGRAFO = {"I": "§ 1º", "II": "§ 1º", "III": "§ 2º"}
@@ -165,25 +168,60 @@ def _prova_da_sede(processo, vigentes) -> dict:
     }
 
 
+def eleitorado_certificado(processo) -> int | None:
+    """O eleitorado do município na certidão vigente do TRE (Art. 2º, II; Art. 17, § 2º),
+    ou None antes da certidão."""
+    from instrucao import certidoes as cert
+
+    return cert.figuras_vigentes(processo).valor(cert.AREA, "eleitores")
+
+
+@aplica(
+    "Art. 10, III",
+    descricao="O parecer de mérito favorável à extinção a requerimento conta a maioria "
+    "absoluta sobre o eleitorado da certidão do TRE, quando ela está nos autos; o número "
+    "registrado na representação é só a prévia de antes da certidão.",
+    testes=(
+        "tests.representacao.test_extincao.test_art_10_iii_caso_relatado_conta_sobre_o_eleitorado_certificado_pelo_tre",
+        "tests.representacao.test_extincao.test_art_10_iii_maioria_absoluta_do_eleitorado_certificado_dos_dois_lados",
+    ),
+    decisao="Onde há certidão do órgão competente nos autos, a regra lê o número certificado; "
+    "o parecer mostra os dois quando diferem.",
+)
 def _maioria(processo, vigentes) -> dict:
-    """Art. 10, III: requerimento da maioria absoluta dos eleitores do município (a lista de
-    signatários contra o eleitorado registrado)."""
+    """Art. 10, III: requerimento da maioria absoluta dos eleitores do município. Decisão:
+    com a certidão do TRE nos autos, a maioria é contada sobre o eleitorado certificado; o
+    número digitado na representação é só a prévia de antes da certidão, e o parecer mostra
+    os dois quando diferem."""
     from representacao.validade import avaliar_peticao
 
     veredito = avaliar_peticao(processo, getattr(processo, "data_do_ato", None))
     maioria = next((r for r in veredito.requisitos if r.fundamento == "Art. 10, III"), None)
+    digitado = vigentes.eleitores_municipio
+    certificado = eleitorado_certificado(processo)
+    if certificado is not None:
+        aptas = lido(processo, assinaturas.contagem).aptos
+        (maioria,) = avaliar_maioria_absoluta_eleitores(aptas, certificado).requisitos
     if maioria is None or not maioria.atende:
         motivo = (
             f"{maioria.mensagem} {maioria.falta}".strip()
             if maioria and maioria.valor is not None
             else (maioria.mensagem if maioria else "a maioria absoluta não foi calculada.")
         )
+        if certificado is not None and digitado is not None and certificado != digitado:
+            motivo += (
+                f" Contado sobre o eleitorado certificado pelo TRE ({fmt.inteiro(certificado)}"
+                f"), não sobre o registrado na representação ({fmt.inteiro(digitado)})."
+            )
         raise _recusa("III", motivo)
     return {
         "conferido": "maioria absoluta dos eleitores do município",
         "assinaturas": maioria.valor,
         "maioria_absoluta": maioria.limite,
-        "eleitores": vigentes.eleitores_municipio,
+        "eleitores": certificado if certificado is not None else digitado,
+        "eleitores_fonte": "certidão do TRE" if certificado is not None else "representação",
+        "eleitores_representacao": digitado,
+        "eleitores_certidao_tre": certificado,
     }
 
 

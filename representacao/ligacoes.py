@@ -36,6 +36,8 @@ def _documentos() -> None:
 
     e.registrar_secao(e.Secao("representacao/_secao_documentos.html", views.secao_documentos))
     e.registrar_anotacao(documentos.TEM_DOCUMENTOS, documentos.existe_documento)
+    # Art. 19, § 3º: o PL cita a versão dos mapas travada desde o Decreto Legislativo.
+    e.registrar_preparo("apresentar_pl", documentos.preparar_pl)
 
 
 def _validade() -> None:

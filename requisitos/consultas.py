@@ -1,10 +1,11 @@
 """Leituras do banco para as regras: a tabela da SEFAZ de um exercício (Art. 2º, IV)."""
 
+from datetime import date
 from decimal import Decimal
 
-from django.db.models import Count
+from django.db.models import Count, OuterRef, Q, Subquery
 
-from requisitos.models import ValorAdicionado
+from requisitos.models import Municipio, ValorAdicionado
 from requisitos.parametros import ParametrosLegais
 from requisitos.regras import MediaVA, media_va_menores
 
@@ -32,6 +33,34 @@ def media_va_do_exercicio(exercicio: int, parametros: ParametrosLegais) -> Media
             "Importe a tabela da SEFAZ desse exercício."
         )
     return media_va_menores(valores, n, exercicio)
+
+
+def exercicio_encerrado(data: date) -> int:
+    """O último exercício encerrado antes da data: o exercício financeiro é o ano civil
+    (Lei nº 4.320/1964, art. 34), e o da data ainda não se encerrou."""
+    return data.year - 1
+
+
+def tabela_do_exercicio(exercicio: int) -> tuple[dict[int, Decimal], list[str]]:
+    """Numa consulta, a tabela da SEFAZ do exercício sobre os municípios que existiam nele
+    (instalados até o fim dele, ou sem data de instalação registrada): os valores por código
+    IBGE e os nomes dos que não têm valor importado."""
+    va = ValorAdicionado.objects.filter(municipio=OuterRef("pk"), exercicio=exercicio)
+    linhas = (
+        Municipio.objects.filter(
+            Q(instalado_em__isnull=True) | Q(instalado_em__lte=date(exercicio, 12, 31))
+        )
+        .annotate(va=Subquery(va.values("valor")[:1]))
+        .order_by("nome")
+        .values_list("codigo_ibge", "nome", "va")
+    )
+    valores, sem_va = {}, []
+    for codigo, nome, valor in linhas:
+        if valor is None:
+            sem_va.append(nome)
+        else:
+            valores[codigo] = valor
+    return valores, sem_va
 
 
 def exercicios_disponiveis(parametros: ParametrosLegais) -> list[int]:

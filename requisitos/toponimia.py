@@ -27,8 +27,14 @@ def _conjunto(texto: str) -> frozenset[str]:
     return frozenset(texto.split())
 
 
-# "à" e "às" viram "a" e "as" sem acento; "d'" vira "d".
-PARTICULAS = _conjunto("o a os as de da do das dos d em no na nos nas ao aos e")
+# "à" e "às" viram "a" e "as" sem acento; "d'" vira "d". Decisão: artigos, preposições e
+# as suas contrações, em português e nos nomes estrangeiros ("del", "de la", "von", "van").
+PARTICULAS = _conjunto(
+    "o a os as de da do das dos d em no na nos nas ao aos e "
+    "entre com sem sob sobre para por pelo pela pelos pelas ante apos ate desde perante "
+    "num numa nuns numas dum duma duns dumas "
+    "del la las los el di du des le von van der den"
+)
 MESES = _conjunto(
     "janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro dezembro"
 )
@@ -95,7 +101,14 @@ def chave(nome: str) -> str:
 
 
 def palavras_contadas(nome: str) -> tuple[str, ...]:
-    return tuple(p for p in palavras_do_nome(nome) if _minuscula(p) not in PARTICULAS)
+    """As palavras que o Art. 6º conta. Decisão: a palavra composta por hífen é uma só
+    ("Ji-Paraná"); as partículas não contam."""
+    texto = nome
+    for apostrofo in APOSTROFOS:
+        texto = texto.replace(apostrofo, "' ")
+    partes = (p.strip("'-‐–—") for p in texto.split())
+    palavras = (p for p in partes if any(c.isalnum() for c in p))
+    return tuple(p for p in palavras if _minuscula(p) not in PARTICULAS)
 
 
 def _e_dia(token: str) -> bool:
@@ -209,6 +222,8 @@ def _problemas(nome, homonimos, contadas, parametros) -> list[Problema]:
     "(lista nacional do IBGE, sem acentos, maiúsculas, hífens e espaços), datas e mais de "
     "três palavras sem contar as partículas gramaticais.",
     parametro="max_palavras_nome",
+    decisao="A palavra composta por hífen conta como uma; artigos, preposições e contrações "
+    "(também estrangeiros: del, de la, von, van) são partículas.",
     testes=(
         "tests.requisitos.test_toponimia.test_art_6_recusa_nome_repetido_no_pais_ignorando_acento_caixa_e_hifen",
         "tests.requisitos.test_toponimia.test_art_6_recusa_datas",

@@ -15,6 +15,7 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
 from tests import ganchos_schemathesis  # noqa: F401 (registra as regras entre campos)
+from tests.ganchos_schemathesis import EXERCICIO_COM_TABELA
 from tests.processos.construtores import protocolar, semear_tabela_va
 
 EXEMPLOS = 30  # por operação; ~1 min nos 2 núcleos do CI
@@ -37,7 +38,7 @@ def dados(db, settings, operador):
     """Processos para a lista e a tabela do VA de um exercício; sem limite de uso. Como no
     Client do Django: o fim de cada requisição não fecha a conexão (a da transação do teste)."""
     settings.SIMULADOR_LIMITE = "1000000/m"
-    semear_tabela_va()
+    semear_tabela_va(EXERCICIO_COM_TABELA)  # o exercício que os ganchos usam
     protocolar(operador, nome="Vila Serena do Xingu")
     protocolar(operador, tipo="alteracao_nome", nome="Nova Aurora", sede="Nova Aurora")
     for sinal in (request_started, request_finished):

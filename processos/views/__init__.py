@@ -18,7 +18,7 @@ from documentos.emissao import emite_documentos
 from emancipacao import numeros
 from emancipacao.erros import pagina_de_erro
 from emancipacao.planilha import resposta_csv
-from processos import exportacao, extensoes, leitura, retificacao, services
+from processos import exportacao, extensoes, leitura, reabertura, retificacao, services
 from processos.atos import ATOS, POR_SLUG, recusa_no_processo
 from processos.avaliacao import avaliar_nome
 from processos.avisos import TEXTO_BLOQUEIO_FEDERAL, avisos_legais
@@ -341,6 +341,9 @@ def _espera(processo) -> str:
     """A frase "Aguardando: <ato> — <quem>", com o que depende do banco: os órgãos que ainda
     não responderam ao ofício vigente e a representação incompleta (Art. 15 e 16)."""
     sem_resposta = ()
+    if processo.estado == Estado.ARQUIVADO:
+        # Quem arquivou e por qual ato, e as vias de reabertura (processos.reabertura).
+        return reabertura.frase_do_arquivado(processo)
     if processo.estado == Estado.AGUARDANDO_CERTIDOES:
         # Da fase da instrução, que na página os tira dos ofícios já lidos.
         sem_resposta = extensoes.ler("orgaos_sem_resposta", processo, ())
@@ -503,4 +506,7 @@ def _linha_do_tempo(andamento) -> dict:
         "registrado_em": f"{timezone.localtime(andamento.registrado_em):%d/%m/%Y %H:%M}",
         "justificativa": andamento.justificativa,
         "dados": _dados_legiveis(andamento),
+        "arquivamento": reabertura.descrever(andamento)
+        if andamento.estado_destino == Estado.ARQUIVADO
+        else "",
     }

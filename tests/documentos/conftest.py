@@ -9,7 +9,12 @@ from django.utils import timezone
 
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
 from requisitos.models import Municipio, ValorAdicionado
-from tests.processos.construtores import montar_copia_integral, responder_oficios
+from tests.processos.construtores import (
+    ANO_VA,
+    completar_tabela_va,
+    montar_copia_integral,
+    responder_oficios,
+)
 from tests.representacao.construtores import instruir_representacao
 
 HOSTIL = (
@@ -19,9 +24,10 @@ HOSTIL = (
 
 
 # Números das certidões que atendem ao Art. 2º e ao § 1º (Tapurah, origem do processo);
-# a média do VA de 2024 vem de `tabela_va` (dez municípios de 1 a 10 milhões: 5,5 milhões).
+# a média do VA do último exercício encerrado vem de `tabela_va` (dez municípios de 1 a 10
+# milhões: 5,5 milhões).
 FIGURAS_ART2 = {
-    "exercicio_va": 2024,
+    "exercicio_va": ANO_VA,
     "populacao": 4071,
     "eleitores": 1200,
     "casas_centro_urbano": 350,
@@ -111,6 +117,7 @@ def _atos(texto: str) -> list[tuple[str, str, dict]]:
                 "oficio_tre": "55/2026",
                 "data_oficio_tre": hoje,
                 "data_leitura_plenario": hoje,
+                "data_consulta": hoje,
                 # Tabocão/TO, 2018, na única unidade da abrangência padrão (a área).
                 "unidades": [
                     {
@@ -161,9 +168,10 @@ def construir(servidor, presidente, mesa, media):
         for i in range(1, 11):
             ValorAdicionado.objects.create(
                 municipio=Municipio.objects.create(codigo_ibge=9900000 + i, nome=f"Fictício {i}"),
-                exercicio=2024,
+                exercicio=ANO_VA,
                 valor=Decimal(i * 1_000_000),
             )
+        completar_tabela_va()  # a tabela completa do exercício (Art. 2º, IV)
         dados = {
             "tipo": "criacao",
             "nome_proposto": "Vale do Arinos",

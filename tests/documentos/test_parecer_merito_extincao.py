@@ -46,7 +46,8 @@ def test_parecer_favoravel_pelo_art_10_iii_imprime_o_fundamento_e_a_maioria_conf
         "Fundamento registrado na representação: Art. 10, III — requerimento da maioria "
         "absoluta dos eleitores.",
         "Conferido ao emitir o parecer: maioria absoluta dos eleitores do município.",
-        "Assinaturas aptas: 100, de 199 eleitores do município; maioria absoluta: 100.",
+        "Assinaturas aptas: 100, de 199 eleitores do município (certidão do TRE); maioria "
+        "absoluta: 100.",
         "Resultado: fundamento demonstrado — o parecer favorável atende ao Art. 10, III.",
     )
     # A extinção não diz que o Art. 2º "não se aplica": o Art. 10, I, o usa.
@@ -102,7 +103,8 @@ def test_o_pdf_le_a_conferencia_gravada_e_nao_a_recalcula(operador, tmp_path):
 
     _contem(
         sem_espacos(texto(caminho)),
-        "Assinaturas aptas: 100, de 199 eleitores do município; maioria absoluta: 100.",
+        "Assinaturas aptas: 100, de 199 eleitores do município (certidão do TRE); maioria "
+        "absoluta: 100.",
     )
 
 

@@ -11,8 +11,9 @@ from instrucao import avaliacao, certidoes
 from instrucao.models import Certidao, FiguraCertidao
 from instrucao.services import registrar_resposta, retificar_certidao
 from processos.models import AtoRecusado
-from requisitos.models import Municipio
+from requisitos.models import Municipio, ValorAdicionado
 from tests.processos.construtores import (
+    ANO_VA,
     FIGURAS_ART2,
     avancar,
     certidao_pdf,
@@ -88,7 +89,7 @@ def test_resposta_grava_os_numeros_de_cada_unidade_com_inteiros_e_decimal(operad
     responder_oficios(processo, operador, figuras=figuras)
 
     sefaz = Certidao.objects.get(oficio__processo=processo, oficio__orgao="sefaz")
-    assert sefaz.exercicio == 2024
+    assert sefaz.exercicio == ANO_VA
     gravadas = {
         f.chave: f
         for f in FiguraCertidao.objects.filter(certidao__oficio__processo=processo, certidao=sefaz)
@@ -310,14 +311,15 @@ def test_parecer_de_merito_recusado_quando_a_resposta_e_parcial(operador, presid
 
 
 def test_sem_a_tabela_da_sefaz_do_exercicio_certificado_o_parecer_e_recusado(operador, presidente):
-    """Art. 2º, IV: a média é a do exercício que a certidão da SEFAZ diz (2023 aqui, sem
-    tabela importada), nunca a de outro exercício."""
+    """Art. 2º, IV: a média é a do exercício que a certidão da SEFAZ diz (o último
+    encerrado), nunca a de outro exercício: sem a tabela dele importada, não há média."""
     processo = _aguardando(operador)
-    responder_oficios(processo, operador, figuras=FIGURAS_ART2 | {"exercicio_va": 2023})
+    responder_oficios(processo, operador)
     praticar(recarregar(processo), operador, "concluir_certidoes")
+    ValorAdicionado.objects.filter(exercicio=ANO_VA).delete()
 
     with pytest.raises(
-        AtoRecusado, match="Falta a tabela do valor adicionado da SEFAZ do exercício de 2023"
+        AtoRecusado, match=f"A tabela do valor adicionado da SEFAZ de {ANO_VA} está incompleta"
     ):
         praticar(recarregar(processo), presidente, "emitir_parecer_merito", "favoravel")
 
@@ -344,7 +346,7 @@ def test_parecer_grava_a_avaliacao_os_numeros_e_as_certidoes_usadas(operador, pr
 
     dados = andamento.dados
     assert dados["avaliacao_art2"]["atende"] is True
-    assert dados["figuras_art2"]["exercicio_va"] == 2024
+    assert dados["figuras_art2"]["exercicio_va"] == ANO_VA
     assert dados["figuras_art2"]["unidades"]["area"]["populacao"] == "4000"
     assert dados["figuras_art2"]["unidades"]["area"]["valor_adicionado"] == "5500000.01"
     assert {c["orgao"] for c in dados["certidoes_art2"]} == {

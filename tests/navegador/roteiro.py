@@ -16,7 +16,7 @@ from PIL import Image
 from pypdf import PdfWriter
 
 from representacao.titulo import UF_MT, digitos_verificadores, verificar_titulo
-from tests.processos.construtores import SENHA
+from tests.processos.construtores import ANO_VA, SENHA
 
 RAIZ_DO_REPOSITORIO = Path(__file__).resolve().parents[2]
 
@@ -53,7 +53,7 @@ NUMEROS_CARTOGRAFIA = {
 }
 NUMEROS_TRE = {ELEITORES_AREA: "800", ELEITORES_SORRISO: "40.000"}
 NUMEROS_SEFAZ = {
-    "Exercício do valor adicionado (o último encerrado, Art. 2º, IV)": "2024",
+    "Exercício do valor adicionado (o último encerrado, Art. 2º, IV)": str(ANO_VA),
     f"{AREA}: valor adicionado (Art. 2º, IV)": "5.500.000,01",
     f"{SORRISO}: valor adicionado (Art. 2º, IV)": "900.000.000,00",
     f"{SORRISO}: parcela do índice do ICMS que passa ao novo município (Art. 7º, V)": "12,5",

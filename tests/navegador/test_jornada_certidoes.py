@@ -24,7 +24,7 @@ from tests.navegador.roteiro import (
     SORRISO,
     TRE,
 )
-from tests.processos.construtores import avancar, protocolar
+from tests.processos.construtores import ANO_VA, avancar, protocolar
 from tests.representacao.construtores import pdf_real
 
 pytestmark = [
@@ -222,7 +222,7 @@ def test_instrucao_com_os_numeros_certificados_ate_o_parecer_de_merito(
     assert "60.000" in r.texto(r.linha_do_inciso(remanescente, "I"))
     assert "Certidão nº TRE-7-A/2026" in r.texto(r.linha_do_inciso(remanescente, "II"))
     assert (
-        "Art. 2º, IV: exercício de 2024 (o da certidão da SEFAZ); média dos 10 municípios de "
+        f"Art. 2º, IV: exercício de {ANO_VA} (o da certidão da SEFAZ); média dos 10 municípios de "
         "menor valor adicionado na tabela importada da SEFAZ: R$ 5.500.000,00."
     ) in r.texto(previa)
     capturas(previa, "previa-completa")
@@ -285,7 +285,7 @@ def test_instrucao_com_os_numeros_certificados_ate_o_parecer_de_merito(
         ("SEFAZ-33/2026", 1),
     }
     figuras = parecer.dados["figuras_art2"]
-    assert figuras["exercicio_va"] == 2024
+    assert figuras["exercicio_va"] == ANO_VA
     assert figuras["unidades"]["area"] == {
         "populacao": "4000",
         "casas_centro_urbano": "201",

@@ -58,7 +58,7 @@ def _preparar(tmp_path) -> None:
     for nome in GRUPOS.values():
         Group.objects.get_or_create(name=nome)
     origem_padrao()  # Sorriso, o único município da lista do protocolo além dos fictícios
-    semear_tabela_va()  # média dos dez menores VA de 2024: R$ 5.500.000,00 (Art. 2º, IV)
+    semear_tabela_va()  # último exercício encerrado, média dos dez menores: R$ 5.500.000,00
     (tmp_path / "certidao.pdf").write_bytes(pdf_real())
 
 
@@ -230,6 +230,7 @@ def _plebiscito(pagina, url: str, capturas, executor_de_tarefas) -> None:
             "Ofício do TRE (número)": "TRE-MT 88/2026",
             "Data do ofício do TRE": r.hoje(),
             "Lido em Plenário em": r.hoje(),
+            "Data da consulta (dia da votação)": r.hoje(),
         },
     )
     r.preencher(pagina, {f"{UNIDADE}: {coluna}": valor for coluna, valor in TABOCAO.items()})

@@ -35,6 +35,7 @@ def _preencher_resultado(pagina, numeros: dict[str, str]) -> None:
             # O ofício do TRE não antecede o encaminhamento nem a fase no TRE desta jornada.
             "Data do ofício do TRE": r.data(0),
             "Lido em Plenário em": r.data(0),
+            "Data da consulta (dia da votação)": r.data(0),
         },
     )
     r.preencher(pagina, {f"{UNIDADE}: {coluna}": valor for coluna, valor in numeros.items()})

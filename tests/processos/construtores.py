@@ -104,8 +104,10 @@ def alcancaveis(variante: str) -> tuple[str, ...]:
 # ao Art. 2º (I-VI) e ao § 1º; a média do VA vem da tabela de 2024 semeada por
 # `semear_tabela_va` (dez municípios de 1 a 10 milhões: média 5,5 milhões).
 ORIGEM_PADRAO = {"codigo_ibge": 5107925, "nome": "Sorriso"}
+# Art. 2º, IV: o VA do último exercício encerrado antes do parecer (o ano anterior ao de hoje).
+ANO_VA = timezone.localdate().year - 1
 FIGURAS_ART2 = {
-    "exercicio_va": 2024,
+    "exercicio_va": ANO_VA,
     "populacao": 4000,
     "eleitores": 800,
     "casas_centro_urbano": 201,
@@ -123,17 +125,29 @@ FIGURAS_ART2 = {
 }
 
 
-def semear_tabela_va() -> None:
-    """Tabela da SEFAZ de 2024 com dez municípios fictícios (Art. 2º, IV)."""
-    if ValorAdicionado.objects.filter(exercicio=2024).exists():
-        return
-    for i in range(1, 11):
-        municipio, _ = Municipio.objects.get_or_create(
-            codigo_ibge=9900000 + i, defaults={"nome": f"Município fictício {i}"}
-        )
-        ValorAdicionado.objects.get_or_create(
-            municipio=municipio, exercicio=2024, defaults={"valor": Decimal(i * 1_000_000)}
-        )
+def semear_tabela_va(exercicio: int = ANO_VA) -> None:
+    """Tabela da SEFAZ do exercício (o último encerrado, por padrão) com dez municípios
+    fictícios de 1 a 10 milhões (média: 5,5 milhões; Art. 2º, IV), completada com os demais."""
+    if not ValorAdicionado.objects.filter(exercicio=exercicio).exists():
+        for i in range(1, 11):
+            municipio, _ = Municipio.objects.get_or_create(
+                codigo_ibge=9900000 + i, defaults={"nome": f"Município fictício {i}"}
+            )
+            ValorAdicionado.objects.get_or_create(
+                municipio=municipio, exercicio=exercicio, defaults={"valor": Decimal(i * 1_000_000)}
+            )
+    completar_tabela_va(exercicio)
+
+
+def completar_tabela_va(exercicio: int = ANO_VA) -> None:
+    """A tabela completa (todo município cadastrado, Art. 2º, IV): os que ainda não têm VA no
+    exercício recebem um valor alto, fora dos dez menores (a média não muda)."""
+    faltam = Municipio.objects.exclude(valores_adicionados__exercicio=exercicio)
+    # Protocolos simultâneos (testes de concorrência) completam a mesma tabela: sem conflito.
+    ValorAdicionado.objects.bulk_create(
+        (ValorAdicionado(municipio=m, exercicio=exercicio, valor=Decimal(10**12)) for m in faltam),
+        ignore_conflicts=True,
+    )
 
 
 def origem_padrao() -> Municipio:
@@ -235,6 +249,9 @@ DADOS: dict[str, dict[str, dict]] = {
     },
     "arquivar": {"": {"motivo": "desistencia"}},
     "desarquivar": {"": {}},
+    "reabrir_por_decisao_do_plenario": {
+        "": _sessao(data_sessao=PASSADO, numero_decisao="Decisão 7/2026", votos_sim=15)
+    },
     "sobrestar": {"": {"fundamento": "ordem_judicial"}},
     "retomar": {"": {}},
     # Nome e sede: retificáveis em toda etapa até a apresentação do PL (Art. 7º, I); os demais
@@ -297,6 +314,7 @@ def dados_resultado(processo, numeros: dict | None = None, **por_unidade) -> dic
         "oficio_tre": "1/2026",
         "data_oficio_tre": data,
         "data_leitura_plenario": data,
+        "data_consulta": data,
         "unidades": unidades,
     }
 
@@ -407,7 +425,7 @@ def protocolar(
     data: date = PASSADO,
 ) -> Processo:
     semear_tabela_va()
-    return protocolar_processo(
+    processo = protocolar_processo(
         usuario=usuario,
         dados=DadosProtocolo(
             tipo=tipo,
@@ -421,6 +439,8 @@ def protocolar(
             area_total_km2=area_total,
         ),
     )
+    completar_tabela_va()  # o município de origem, criado no protocolo (Art. 2º, IV)
+    return processo
 
 
 def protocolar_instruido(usuario, **campos) -> Processo:
@@ -510,6 +530,7 @@ def certidao_pdf(nome: str = "certidao.pdf", conteudo: bytes = PDF_MINIMO):
 
 def semear_oficios(processo, usuario, *, respondidos: bool) -> list[Oficio]:
     """Ofícios gravados direto no banco, como se enviados (e respondidos) em PASSADO."""
+    completar_tabela_va()  # os municípios criados depois do protocolo (Art. 2º, IV)
     resposta = {"respondido_em": PASSADO} if respondidos else {}
     oficios = [
         Oficio.objects.create(
@@ -570,6 +591,9 @@ def dados_certidao(
     `troca` substitui os números de uma unidade ({"area": {...}})."""
     from instrucao import certidoes
 
+    if figuras is FIGURAS_ART2 and oficio.processo.tipo == "extincao":
+        # Art. 10, III (`instruir_extincao`): o TRE certifica os 199 eleitores do município.
+        figuras = FIGURAS_ART2 | {"eleitores": 199}
     unidades = certidoes.unidades_pedidas(oficio.processo, oficio.orgao)
     exercicio = (
         figuras["exercicio_va"] if certidoes.pede_exercicio(oficio.processo, oficio.orgao) else None
@@ -586,6 +610,7 @@ def dados_certidao(
 def responder_oficios(processo, usuario, *, orgaos=None, figuras: dict = FIGURAS_ART2) -> None:
     """Registra, pelo serviço, a resposta de cada ofício vigente em aberto (ou só dos
     `orgaos` dados), com a certidão e todos os números que o ofício pede."""
+    completar_tabela_va()  # os municípios criados depois do protocolo (Art. 2º, IV)
     abertos = processo.oficios.vigentes().filter(respondido_em__isnull=True)
     if orgaos:
         abertos = abertos.filter(orgao__in=orgaos)

@@ -11,7 +11,7 @@ from processos.estados import Estado
 from processos.models import Andamento, AtoRecusado, Processo
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
 from requisitos.models import Municipio, ValorAdicionado
-from tests.processos.construtores import semear_oficios
+from tests.processos.construtores import ANO_VA, completar_tabela_va, semear_oficios
 
 HOJE = date.today()
 
@@ -19,10 +19,11 @@ HOJE = date.today()
 @pytest.fixture
 def municipios(db):
     call_command("carregar_municipios", verbosity=0)
-    # Tabela da SEFAZ de 2024: os 12 primeiros com VA de 1 a 12 milhões; média dos 10
-    # menores = 5,5 milhões.
+    # Tabela da SEFAZ do último exercício encerrado: os 12 primeiros com VA de 1 a 12
+    # milhões; média dos 10 menores = 5,5 milhões.
     for i, m in enumerate(Municipio.objects.order_by("codigo_ibge")[:12], start=1):
-        ValorAdicionado.objects.create(municipio=m, exercicio=2024, valor=Decimal(i * 1_000_000))
+        ValorAdicionado.objects.create(municipio=m, exercicio=ANO_VA, valor=Decimal(i * 1_000_000))
+    completar_tabela_va()  # os demais municípios do Estado, fora dos dez menores
     return Municipio.objects
 
 
@@ -57,7 +58,7 @@ def _em(processo, estado, usuario, condicoes=True):
 
 def _figuras(**mudancas):
     figuras = {
-        "exercicio_va": 2024,
+        "exercicio_va": ANO_VA,
         "populacao": 4000,
         "eleitores": 800,
         "casas_centro_urbano": 201,

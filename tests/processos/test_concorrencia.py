@@ -16,6 +16,7 @@ from processos.models import Andamento, FormaEncaminhamento, Processo
 from processos.services import DadosProtocolo, ProcessoDesatualizado, protocolar_processo
 from tests.processos.construtores import (
     PASSADO,
+    origem_padrao,
     praticar,
     protocolar,
     protocolar_instruido,
@@ -57,7 +58,7 @@ def _protocolo_que_falha() -> DadosProtocolo:
         tipo="criacao",
         nome_proposto="Falha",
         sede_proposta="Falha",
-        municipios_origem=[],
+        municipios_origem=[origem_padrao()],  # Art. 1º, § 3º: a falha é só a do banco
         forma_encaminhamento=FormaEncaminhamento.DEPUTADO,
         deputado_autor=None,
         data_leitura_expediente=PASSADO,

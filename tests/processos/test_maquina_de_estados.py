@@ -236,14 +236,18 @@ def test_desarquivar_devolve_ao_estado_de_onde_foi_arquivado(origem, operador):
     assert recarregar(processo).estado == origem
 
 
-def test_desarquivar_processo_arquivado_pelo_plenario_volta_a_deliberacao(operador):
+def test_processo_arquivado_pelo_plenario_reabre_so_por_outra_decisao_e_segue_adiante(operador):
+    """Decisão (DOMAIN §3): o Presidente não desfaz o voto; a Mesa registra a decisão do
+    Plenário que reabre, e o processo segue à etapa seguinte — nunca a uma nova votação."""
     processo = avancar(protocolar_variante(operador, "fusao"), operador, "visita_realizada")
     praticar(processo, operador, "emitir_parecer_preliminar", "arquivamento")
     praticar(processo, operador, "deliberar_arquivamento", "aprovado")
+    with pytest.raises(AtoRecusado, match="Art. 17, § 1º"):
+        praticar(processo, operador, "desarquivar")
 
-    praticar(processo, operador, "desarquivar")
+    praticar(processo, operador, "reabrir_por_decisao_do_plenario")
 
-    assert recarregar(processo).estado == "deliberacao_arquivamento"
+    assert recarregar(processo).estado == "aguardando_parecer_merito"
 
 
 def test_desarquivar_usa_o_ultimo_arquivamento(operador):

@@ -57,6 +57,7 @@ ATOS_POR_PAPEL = {
     "registrar_lei": (MESA, "aguardando_sancao"),
     "arquivar": (PRES, "em_instrucao"),
     "desarquivar": (PRES, "arquivado"),
+    "reabrir_por_decisao_do_plenario": (MESA, "arquivado"),
     "sobrestar": (PRES, "em_instrucao"),
     "retomar": (PRES, "sobrestado"),
     "registrar_fase_tre": (CRT, "plebiscito_no_tre"),
@@ -494,6 +495,10 @@ def test_cada_papel_pratica_ou_e_barrado_em_cada_ato(nome_ato, papel, como, oper
     processo = processo_no_estado(operador, "criacao", origem)
     if nome_ato == "revogar_liberacao":  # revoga-se o que foi liberado (Art. 23)
         praticar(processo, operador, "liberar_informacao")
+    if nome_ato == "reabrir_por_decisao_do_plenario":  # reabre-se o que uma votação arquivou
+        processo.andamentos.filter(ato="arquivar").update(
+            ato="deliberar_plenario", estado_origem="deliberacao_plenario"
+        )
     andamentos = processo.andamentos.count()
     url = f"/processos/{processo.slug}/atos/{nome_ato.replace('_', '-')}/"
     client, usuario = como(papel)

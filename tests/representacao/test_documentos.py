@@ -314,3 +314,70 @@ def test_documentos_de_outro_processo_nao_entram_na_lista(servidor, processo):
 
     assert documentos_vigentes(processo) == []
     assert len(itens_faltantes(processo)) == 5
+
+
+# --- Art. 19, § 3º: o mapa e o memorial travam com as divisas no Decreto Legislativo -------
+
+
+def _com_mapa(operador, estado):
+    """Mapa juntado antes do decreto (PDL em tramitação) e o processo posto em `estado`."""
+    from processos.models import Processo
+
+    processo = processo_no_estado(operador, "criacao", "pdl_em_tramitacao")
+    mapa = juntar(processo, operador, "mapa_territorio")
+    Processo.objects.filter(pk=processo.pk).update(estado=estado)  # atalho
+    return recarregar(processo), mapa
+
+
+@pytest.mark.parametrize(
+    ("estado", "aceito"), [("pdl_em_tramitacao", True), ("decreto_publicado", False)]
+)
+def test_mapa_travado_depois_do_decreto_nao_recebe_nova_versao(operador, estado, aceito):
+    processo, mapa = _com_mapa(operador, estado)
+
+    if aceito:
+        assert juntar(processo, operador, "mapa_territorio").versao == mapa.versao + 1
+        return
+    with pytest.raises(AtoRecusado, match=r"travados .* \(Art. 19, § 3º\)"):
+        juntar(processo, operador, "mapa_territorio")
+    assert DocumentoRepresentacao.objects.filter(processo=processo).count() == 1
+
+
+def test_mapa_travado_nao_se_anula_e_a_justificativa_segue_livre(operador):
+    processo, mapa = _com_mapa(operador, "decreto_publicado")
+
+    with pytest.raises(AtoRecusado, match="Art. 19, § 3º"):
+        anular_documento(documento_id=mapa.pk, usuario=operador, justificativa="Erro.")
+    assert juntar(processo, operador, "justificativa").versao == 1  # não é divisa: aceito
+    assert not DocumentoRepresentacao.objects.get(pk=mapa.pk).anulado
+
+
+def test_projeto_de_lei_le_a_versao_travada_do_mapa(operador):
+    from tests.documentos.auxiliares import sem_espacos, texto
+    from tests.processos.construtores import praticar
+
+    processo, mapa = _com_mapa(operador, "elaboracao_pl")
+    _semear_parecer_aprovado(processo, operador)
+
+    andamento = praticar(processo, operador, "apresentar_pl")
+
+    travados = {m["nome"]: m for m in andamento.dados["mapas_art15"]}
+    assert travados[mapa.nome_original]["sha256"] == mapa.sha256
+    pdf = sem_espacos(texto(processo.documentos.get(tipo="pl").arquivo.path))
+    assert sem_espacos(f"{mapa.nome_original}, versão {mapa.versao}, SHA-256 {mapa.sha256}") in pdf
+
+
+def _semear_parecer_aprovado(processo, operador):
+    """O parecer que aprovou o plebiscito, que o PL exige (como `processo_no_estado`)."""
+    from processos.models import Andamento
+    from tests.processos.construtores import PASSADO
+
+    Andamento.objects.create(
+        processo=processo,
+        ato="emitir_parecer_resultado",
+        estado_origem="resultado_em_analise",
+        estado_destino="elaboracao_pl",
+        usuario=operador,
+        data_ato=PASSADO,
+        dados={"conclusao": "favoravel", "apuracao": {"aprovado": True}},
+    )

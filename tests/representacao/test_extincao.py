@@ -18,8 +18,10 @@ from representacao.models import DadosRepresentacao
 from requisitos.models import Municipio
 from tests.documentos.auxiliares import sem_espacos, texto
 from tests.processos.construtores import (
+    ANO_VA,
     DADOS,
     certidao_pdf,
+    completar_tabela_va,
     praticar,
     processo_no_estado,
     protocolar,
@@ -255,7 +257,8 @@ def test_art_10_iii_sem_o_eleitorado_registrado_diz_o_que_falta(servidor, sorris
 # --- parecer de mérito (Art. 18) pelo fundamento ---------------------------------------------
 
 # Números certificados do próprio município (Art. 10, I): todos atendem ao Art. 2º, I a IV;
-# o V vem da visita semeada (condições de instalação: sim). Média do VA de 2024: 5,5 milhões.
+# o V vem da visita semeada (condições de instalação: sim). Média do VA (último
+# exercício encerrado): 5,5 milhões.
 ATENDEM = {"populacao": 4000, "eleitores": 800, "casas_centro_urbano": 201}
 VA_ATENDE = Decimal("5500000.01")
 
@@ -280,6 +283,7 @@ def _no_parecer(usuario, sorriso, destinos, fundamento, *, figuras=None, **campo
 
 def _responder(processo, usuario, figuras: dict) -> None:
     hoje = timezone.localdate()
+    completar_tabela_va()  # a tabela completa do exercício (Art. 2º, IV)
     por_orgao = {
         "cartografia": {c: figuras[c] for c in ("populacao", "casas_centro_urbano")},
         "tre": {"eleitores": figuras["eleitores"]},
@@ -295,7 +299,7 @@ def _responder(processo, usuario, figuras: dict) -> None:
                 numero=f"{oficio.orgao}-1/2026",
                 data=hoje,
                 figuras={"area": por_orgao[oficio.orgao]},
-                exercicio=2024 if oficio.orgao == "sefaz" else None,
+                exercicio=ANO_VA if oficio.orgao == "sefaz" else None,
             ),
         )
 
@@ -396,6 +400,70 @@ def test_art_10_iii_favoravel_exige_a_maioria_absoluta(operador, sorriso, vizinh
         return
     conferencia = _parecer(processo, operador).dados["extincao_art10"]
     assert (conferencia["assinaturas"], conferencia["maioria_absoluta"]) == (151, 151)
+
+
+def _iii_com_certidao(operador, sorriso, vizinhos, certificado):
+    """O caso relatado: 199 eleitores digitados na representação (maioria: 100), 100
+    assinaturas aptas e a certidão do TRE com outro eleitorado."""
+    figuras = ATENDEM | {"valor_adicionado": VA_ATENDE, "eleitores": certificado}
+    processo = _no_parecer(
+        operador, sorriso, vizinhos, "III", figuras=figuras, eleitores_municipio=199
+    )
+    existentes = processo.signatarios.count()
+    semear_assinaturas(processo, operador, 100 - existentes, inicio=existentes)
+    return processo
+
+
+def test_art_10_iii_caso_relatado_conta_sobre_o_eleitorado_certificado_pelo_tre(
+    operador, sorriso, vizinhos
+):
+    """Decisão: com a certidão do TRE nos autos, o número digitado é só prévia — 100 de
+    5.000 eleitores não é maioria absoluta, ainda que o digitado (199) dissesse que é."""
+    processo = _iii_com_certidao(operador, sorriso, vizinhos, 5000)
+
+    with pytest.raises(AtoRecusado) as erro:
+        _parecer(processo, operador)
+
+    assert "(Art. 10, III)" in str(erro.value)
+    assert "a maioria absoluta é 2.501" in str(erro.value)
+    assert "certificado pelo TRE (5.000), não sobre o registrado na representação (199)" in (
+        str(erro.value)
+    )
+    assert recarregar(processo).estado == "aguardando_parecer_merito"
+
+
+@pytest.mark.parametrize(
+    ("certificado", "aceito"),
+    [(199, True), (200, False)],  # 100 aptas: ⌊199/2⌋ + 1 = 100; ⌊200/2⌋ + 1 = 101
+)
+def test_art_10_iii_maioria_absoluta_do_eleitorado_certificado_dos_dois_lados(
+    operador, sorriso, vizinhos, certificado, aceito
+):
+    processo = _iii_com_certidao(operador, sorriso, vizinhos, certificado)
+
+    if not aceito:
+        with pytest.raises(AtoRecusado, match="a maioria absoluta é 101. Falta 1 assinatura."):
+            _parecer(processo, operador)
+        return
+    conferencia = _parecer(processo, operador).dados["extincao_art10"]
+    assert (conferencia["eleitores"], conferencia["eleitores_fonte"]) == (199, "certidão do TRE")
+    assert (conferencia["assinaturas"], conferencia["maioria_absoluta"]) == (100, 100)
+
+
+def test_art_10_iii_parecer_mostra_os_dois_eleitorados_quando_diferem(operador, sorriso, vizinhos):
+    processo = _iii_com_certidao(operador, sorriso, vizinhos, 198)
+
+    _parecer(processo, operador)
+
+    pdf = sem_espacos(
+        texto(Documento.objects.get(processo=processo, tipo="parecer_merito").arquivo.path)
+    )
+    assert (
+        sem_espacos(
+            "O eleitorado registrado na representação (199) difere do certificado pelo TRE (198)"
+        )
+        in pdf
+    )
 
 
 # --- projeto de lei (Art. 10, §§ 1º e 2º; Art. 20, § 1º) -------------------------------------

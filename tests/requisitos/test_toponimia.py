@@ -36,6 +36,14 @@ def regras(veredito) -> list[str]:
         ("Porto Alegre do Norte", 3),
         ("Vila Rica às Margens do Rio", 4),
         ("Cuiabá", 1),
+        # Decisão: o composto por hífen é uma palavra; del, de la, von, van são partículas.
+        ("Nova Ji-Paraná do Sul", 3),
+        ("São João del Rei", 3),
+        ("Santa Rosa de la Sierra", 3),
+        ("Colônia von Humboldt", 2),
+        ("Porto van Dijk", 2),
+        ("Barra entre Rios", 2),
+        ("Santa Terezinha-do-Norte Sul", 3),
     ],
 )
 def test_art_6_conta_palavras_sem_as_particulas(nome, contadas):
@@ -50,6 +58,8 @@ def test_art_6_conta_palavras_sem_as_particulas(nome, contadas):
         ("Pontes e Lacerda", True),
         ("São José dos Quatro Marcos", False),
         ("Vila Bela da Santíssima Trindade", False),
+        ("Nova Ji-Paraná do Sul", True),  # o caso relatado: 3 palavras, não 4
+        ("Nova Ji-Paraná do Sul Mato", False),
     ],
 )
 def test_art_6_no_maximo_tres_palavras(nome, valido):

@@ -169,6 +169,7 @@ class Command(BaseCommand):
             oficio_tre=f"{80 + processo.numero}/{inicio.year}",
             data_oficio_tre=(inicio + timedelta(days=58)).isoformat(),
             data_leitura_plenario=(inicio + timedelta(days=59)).isoformat(),
+            data_consulta=(inicio + timedelta(days=52)).isoformat(),
             unidades=[
                 {
                     "nome": "São José do Xingu",
@@ -184,19 +185,21 @@ class Command(BaseCommand):
         )
 
     def _valores_adicionados(self):
-        """Tabela de VA de 2024 para o parecer de mérito (Art. 2º, IV), marcada como
-        demonstrativa: valores fictícios, não da SEFAZ."""
-        if ValorAdicionado.objects.filter(exercicio=2024).exists():
-            return
-        ValorAdicionado.objects.bulk_create(
-            ValorAdicionado(
-                municipio=municipio,
-                exercicio=2024,
-                valor=Decimal(20_000_000 + (municipio.codigo_ibge % 9973) * 150_000),
-                fonte="Demonstração — valores fictícios, não oficiais",
+        """Tabelas de VA para o parecer de mérito (Art. 2º, IV), marcadas como demonstrativas:
+        valores fictícios, não da SEFAZ. A do último exercício encerrado (a que o parecer
+        exige) e a de 2024 (a dos exemplos dos simuladores e da API)."""
+        for exercicio in sorted({2024, timezone.localdate().year - 1}):
+            if ValorAdicionado.objects.filter(exercicio=exercicio).exists():
+                continue
+            ValorAdicionado.objects.bulk_create(
+                ValorAdicionado(
+                    municipio=municipio,
+                    exercicio=exercicio,
+                    valor=Decimal(20_000_000 + (municipio.codigo_ibge % 9973) * 150_000),
+                    fonte="Demonstração — valores fictícios, não oficiais",
+                )
+                for municipio in Municipio.objects.all()
             )
-            for municipio in Municipio.objects.all()
-        )
 
     def _usuarios(self) -> dict[str, User]:
         usuarios, novas = {}, []
