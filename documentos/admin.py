@@ -3,7 +3,13 @@ uma nova versão só nasce de uma nova emissão."""
 
 from django.contrib import admin
 
-from documentos.models import Assinatura, Documento, FalhaIntegridade, SerieDocumento
+from documentos.models import (
+    Assinatura,
+    Documento,
+    FalhaIntegridade,
+    SerieDocumento,
+    TarefaDocumento,
+)
 from emancipacao.admin_base import SomenteLeituraAdmin
 
 
@@ -57,3 +63,14 @@ class SerieDocumentoAdmin(SomenteLeituraAdmin):
 
     list_display = ["serie"]
     search_fields = ["serie"]
+
+
+@admin.register(TarefaDocumento)
+class TarefaDocumentoAdmin(SomenteLeituraAdmin):
+    """As emissões em segundo plano (a cópia integral): quem pediu, em que pé está, por que
+    falhou — para o suporte; o executor é quem as muda (`processar_tarefas`)."""
+
+    list_display = ["processo", "tipo", "estado", "etapa", "feito", "total", "criada_em"]
+    list_filter = ["tipo", "estado", "criada_em"]
+    search_fields = ["processo__nome_proposto", "mensagem"]
+    date_hierarchy = "criada_em"

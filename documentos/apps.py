@@ -29,6 +29,7 @@ class DocumentosConfig(AppConfig):
         from processos import extensoes
 
         extensoes.registrar_anotacao(painel.TEM_DOCUMENTOS, painel.existe_documento)
+        extensoes.registrar_anotacao(painel.TEM_COPIA_EM_CURSO, painel.existe_copia_em_curso)
         # Art. 19, § 1º: o encaminhamento ao TRE exige a cópia integral já montada.
         extensoes.registrar_condicao("encaminhar_ao_tre", tarefas.copia_integral_pronta)
         temporarios.preparar()

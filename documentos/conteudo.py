@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from processos import rito
 from processos.estados import Tipo
-from processos.forms import descrever_dado
+from processos.linha_do_tempo import descrever_dado
 from processos.models import Andamento, ExercicioPresidencia, Processo
 from processos.papeis import GRUPOS, MESA, PRESIDENTE, SERVIDOR
 from requisitos.eleicoes import ELEICOES_MUNICIPAIS

@@ -8,7 +8,8 @@ from django.utils import timezone
 from emancipacao.numeros import CampoDecimal, CampoInteiro
 from instrucao import avaliacao, certidoes
 from instrucao.services import DadosCertidao, verificar_pdf
-from processos.forms import CampoData, ParecerForm, campo_da_versao, exigir_versao
+from processos.campos import CampoData, campo_da_versao, exigir_versao
+from processos.forms import ParecerForm
 from processos.models import AtoRecusado
 from requisitos.models import parametros_em_vigor
 

@@ -6,8 +6,9 @@ from emancipacao.numeros import CampoInteiro
 from plebiscito import analise, services
 from plebiscito.models import FaseTre
 from plebiscito.regras import Votacao, problemas_da_votacao
+from processos.campos import CampoData, CampoNumero, _curto, _inteiro, _texto
 from processos.estados import Estado
-from processos.forms import AtoForm, CampoData, CampoNumero, _curto, _inteiro, _texto
+from processos.forms import AtoForm
 
 ROTULOS = {
     "inscritos": "Eleitores inscritos",

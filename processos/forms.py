@@ -1,113 +1,33 @@
 """Formulários: só validam. Cada ato tem o seu, com apenas os campos que o ato registra."""
 
-import re
-from datetime import date
-from decimal import Decimal
-
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from emancipacao.numeros import MAXIMO_DO_ID, CampoInteiro, campo_do_modelo
+from emancipacao.numeros import CampoInteiro
 from processos import cronologia, deliberacoes, extensoes, retificacao, rito
-from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF
+from processos.campos import (
+    AJUDA_DA_LISTA,
+    ATRIBUTOS_DA_LISTA,
+    CampoData,
+    CampoNumero,
+    _curto,
+    _inteiro,
+    _texto,
+    campo_com_unidade,
+    campo_da_versao,
+    ordenar_municipios,
+)
 from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
 from processos.versao import (
     MENSAGEM_ANDAMENTO_NOVO,
     MENSAGEM_DESATUALIZADO,
-    MENSAGEM_SEM_VERSAO,
     ha_andamento_novo,
     versao_do_processo,
 )
-from requisitos import formatacao as fmt
 from requisitos.aplicacao import DECLARADA, registrar
-from requisitos.ordenacao import em_ordem_alfabetica
-from requisitos.parametros import ABRANGENCIAS_PLEBISCITO
-
-FORMATO_DATA = "%d/%m/%Y"
-
-
-class CampoData(forms.DateField):
-    """Data em dd/mm/aaaa (convenção da Casa), digitável pelo teclado; nunca anterior à
-    Constituição de 1988 (processos.atos.PROMULGACAO_CF)."""
-
-    def __init__(self, *args, passada=True, **kwargs):
-        kwargs.setdefault(
-            "widget",
-            forms.DateInput(
-                format=FORMATO_DATA,
-                attrs={"placeholder": "dd/mm/aaaa", "inputmode": "numeric", "autocomplete": "off"},
-            ),
-        )
-        kwargs.setdefault("input_formats", [FORMATO_DATA, "%Y-%m-%d"])
-        super().__init__(*args, **kwargs)
-        self.passada = passada
-
-    def validate(self, value):
-        super().validate(value)
-        if value and value < PROMULGACAO_CF:
-            raise forms.ValidationError(ANTERIOR_A_CF)
-        if value and self.passada and value > timezone.localdate():
-            raise forms.ValidationError("A data não pode ser futura.")
-
-
-def _inteiro(rotulo, obrigatorio=False, **kw):
-    return CampoInteiro(
-        label=rotulo, required=obrigatorio, min_value=0, max_value=100_000_000, **kw
-    )
-
-
-def _texto(rotulo, obrigatorio=True, linhas=4):
-    return forms.CharField(
-        label=rotulo,
-        required=obrigatorio,
-        max_length=100_000,
-        widget=forms.Textarea(attrs={"rows": linhas}),
-    )
-
-
-def _curto(rotulo, obrigatorio=True):
-    return forms.CharField(label=rotulo, required=obrigatorio, max_length=200)
-
-
-class CampoNumero(forms.CharField):
-    """O número de um ato ou ofício, sem a espécie que o documento já escreve antes dele:
-    "Ofício nº 7/2026" digitado no campo do ofício grava "7/2026" (e o título sai "Ofício nº
-    7/2026", não "Ofício nº Ofício nº 7/2026")."""
-
-    def __init__(self, rotulo: str, *especies: str):
-        super().__init__(label=rotulo, max_length=200)
-        alternativas = "|".join(re.escape(e) for e in especies)
-        self.prefixo = re.compile(
-            rf"^\s*(?:(?:{alternativas})\b\.?\s*)?(?:n\.?\s*[º°o](?![^\W\d_])\.?\s*|n\.\s*)?",
-            re.IGNORECASE,
-        )
-
-    def to_python(self, value):
-        texto = super().to_python(value)
-        return self.prefixo.sub("", texto, count=1).strip() or texto
-
-
-# Municípios de origem: lista de caixas de marcar (funciona sem JavaScript); o
-# static/js/lista-filtravel.js acrescenta o campo "Filtrar" sobre a lista.
-ATRIBUTOS_DA_LISTA = {"data-filtravel": "municipio"}
-AJUDA_DA_LISTA = "Marque um ou mais municípios; digite no filtro para encontrar pelo nome."
-
-
-def ordenar_municipios(campo: forms.ModelMultipleChoiceField) -> None:
-    """Em ordem do pt-BR ("Água Boa" antes de "Alta Floresta"); a validação continua pelo
-    queryset do campo."""
-    campo.choices = [(m.pk, m.nome) for m in em_ordem_alfabetica(campo.queryset)]
-    campo.error_messages["invalid_choice"] = MUNICIPIO_DESCONHECIDO
-
-
-def campo_com_unidade(campo_modelo, **kwargs) -> forms.Field:
-    """O campo do modelo (emancipacao.numeros.campo_do_modelo), com a unidade das áreas."""
-    if campo_modelo.name.endswith("_km2"):
-        kwargs["unidade"] = "km²"
-    return campo_do_modelo(campo_modelo, **kwargs)
 
 
 class ProtocolarForm(forms.ModelForm):
@@ -180,9 +100,6 @@ ORIGENS_POR_TIPO = {
     Tipo.REVISAO_LIMITES: (1, None),
     Tipo.ALTERACAO_NOME: (1, 1),
 }
-MUNICIPIO_DESCONHECIDO = (
-    "Município desconhecido: %(value)s. Escolha um município de Mato Grosso da lista."
-)
 
 
 def validar_territorio(form: forms.Form, tipo: str | None, dados: dict) -> None:
@@ -274,24 +191,6 @@ class AtoForm(forms.Form):
         """O que fica gravado no Andamento (além de data e justificativa)."""
         comuns = {"data_ato", "estado_esperado", "ultimo_andamento", "justificativa"}
         return {k: v for k, v in self.cleaned_data.items() if k not in comuns}
-
-
-def campo_da_versao(inicial: int | None) -> CampoInteiro:
-    """A versão oculta do registro que a página mostrou (processos.versao): o serviço recusa
-    a correção se outro usuário gravou uma versão nova depois."""
-    return CampoInteiro(
-        widget=forms.HiddenInput,
-        initial=inicial,
-        required=False,
-        min_value=0,
-        max_value=MAXIMO_DO_ID,
-    )
-
-
-def exigir_versao(form: forms.Form, campo: str = "versao_vista") -> None:
-    """Sem a versão vista não se sabe se a página estava atualizada: recusa com o aviso."""
-    if form.cleaned_data.get(campo) is None and campo not in form.errors:
-        form.add_error(None, MENSAGEM_SEM_VERSAO)
 
 
 SIM_NAO = [("sim", "Sim"), ("nao", "Não")]
@@ -587,58 +486,6 @@ FORMULARIOS: dict[str, type[AtoForm]] = {
 
 def formulario_do_ato(nome_ato: str) -> type[AtoForm] | None:
     return extensoes.formulario(nome_ato) or FORMULARIOS.get(nome_ato)
-
-
-def descrever_dado(nome_ato: str, campo: str, valor) -> tuple[str, object]:
-    """Rótulo e valor legível de um dado gravado no Andamento, para a linha do tempo."""
-    rotulo, escolhas = rotulo_declarado(nome_ato, campo) or (campo.replace("_", " "), {})
-    return rotulo.rstrip("."), _legivel(valor, escolhas)
-
-
-def rotulo_declarado(nome_ato: str, campo: str) -> tuple[str, dict] | None:
-    """O rótulo (e as escolhas) de um dado: o do campo do formulário do ato, o dos dados que
-    o hub grava ou o que a fase registrou (`extensoes.registrar_rotulo`); None se ninguém o
-    declarou."""
-    formulario = formulario_do_ato(nome_ato)
-    campo_form = formulario.base_fields.get(campo) if formulario else None
-    if campo_form is not None:
-        return str(campo_form.label), dict(getattr(campo_form, "choices", None) or [])
-    return ROTULOS_EXTRAS.get(campo) or extensoes.rotulo(campo)
-
-
-# Dados gravados pelo próprio ato (não digitados num campo do formulário): rótulo e valores.
-ROTULOS_EXTRAS = {
-    "forma_encaminhamento": ("Encaminhamento", dict(FormaEncaminhamento.choices)),
-    "abrangencia": ("Abrangência da consulta em vigor", ABRANGENCIAS_PLEBISCITO),
-    "conclusao": ("Conclusão", {"favoravel": "Favorável", "contrario": "Contrária"}),
-}
-
-
-def _legivel(valor, escolhas: dict):
-    if isinstance(valor, bool):
-        return "Sim" if valor else "Não"
-    if isinstance(valor, str) and valor in escolhas:
-        return escolhas[valor]
-    if isinstance(valor, str) and DECIMAL_GRAVADO.fullmatch(valor):
-        # Números gravados como texto ("12.340000"): escritos como um brasileiro os lê.
-        return _numero_br(Decimal(valor))
-    if isinstance(valor, str):
-        try:
-            return date.fromisoformat(valor).strftime(FORMATO_DATA)
-        except ValueError:
-            return valor
-    # Inteiros ficam como vieram: um ano (2029) não leva separador de milhar.
-    return valor
-
-
-# Um número gravado como texto no Andamento (Decimal serializado): "12.340000", "-3.5".
-DECIMAL_GRAVADO = re.compile(r"-?\d+\.\d+")
-
-
-def _numero_br(valor: Decimal) -> str:
-    """Com as casas que o número tem (sem zeros à direita): 12.340000 → "12,34"."""
-    expoente = valor.normalize().as_tuple().exponent
-    return fmt.decimal(valor, max(0, -expoente) if isinstance(expoente, int) else 0)
 
 
 def _nome_do_usuario(usuario) -> str:

@@ -3,9 +3,10 @@
 from django import forms
 
 from emancipacao.numeros import campo_do_modelo
+from processos import campos
 from processos import forms as processos_forms
+from processos.campos import CampoData
 from processos.estados import Tipo
-from processos.forms import CampoData
 from representacao import extincao, validade
 from representacao.assinaturas import LIMITE_BYTES, DadosSignatario
 from representacao.models import DadosRepresentacao
@@ -128,7 +129,7 @@ class EnviarDocumentoForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["item"].choices = [(i.codigo, i.rotulo_completo) for i in itens]
         # A última versão do item que a página mostrou (representacao.documentos).
-        self.fields["versao_vista"] = processos_forms.campo_da_versao(None)
+        self.fields["versao_vista"] = campos.campo_da_versao(None)
 
 
 class AnularDocumentoForm(forms.Form):
@@ -182,9 +183,7 @@ class DadosRepresentacaoForm(forms.ModelForm):
             "camara_data",
         ]
         widgets = {
-            "municipios_destino": forms.CheckboxSelectMultiple(
-                attrs=processos_forms.ATRIBUTOS_DA_LISTA
-            )
+            "municipios_destino": forms.CheckboxSelectMultiple(attrs=campos.ATRIBUTOS_DA_LISTA)
         }
         help_texts = {
             "municipios_destino": "Nos fundamentos I e II, o município de origem, ao qual o "
@@ -203,16 +202,14 @@ class DadosRepresentacaoForm(forms.ModelForm):
         if "fundamento_extincao" in self.fields:
             self.fields["fundamento_extincao"].required = True
         if "municipios_destino" in self.fields:
-            processos_forms.ordenar_municipios(self.fields["municipios_destino"])
+            campos.ordenar_municipios(self.fields["municipios_destino"])
         # A versão que a página mostrou (0 = nenhuma): outra gravada depois recusa esta.
         vigente = DadosRepresentacao.objects.vigente(processo)
-        self.fields["versao_vista"] = processos_forms.campo_da_versao(
-            vigente.versao if vigente else 0
-        )
+        self.fields["versao_vista"] = campos.campo_da_versao(vigente.versao if vigente else 0)
 
     def clean(self):
         dados = super().clean()
-        processos_forms.exigir_versao(self)
+        campos.exigir_versao(self)
         membros, votos = dados.get("camara_membros"), dados.get("camara_votos_favoraveis")
         if membros is not None and membros < 1:
             self.add_error("camara_membros", "A Câmara Municipal tem ao menos um membro.")
@@ -256,7 +253,7 @@ class ProtocolarForm(processos_forms.ProtocolarForm):
         label="Municípios que recebem o território (Art. 10, §§ 1º e 2º)",
         queryset=Municipio.objects.all(),
         required=False,
-        widget=forms.CheckboxSelectMultiple(attrs=processos_forms.ATRIBUTOS_DA_LISTA),
+        widget=forms.CheckboxSelectMultiple(attrs=campos.ATRIBUTOS_DA_LISTA),
         help_text="Somente na extinção. Nos fundamentos I e II, o município de origem, ao "
         "qual o extinto volta a pertencer (§ 1º); no III, os municípios contíguos indicados "
         "pelos eleitores requerentes (§ 2º).",
@@ -272,7 +269,7 @@ class ProtocolarForm(processos_forms.ProtocolarForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        processos_forms.ordenar_municipios(self.fields["municipios_destino"])
+        campos.ordenar_municipios(self.fields["municipios_destino"])
 
     def clean(self):
         dados = super().clean()

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from documentos.models import FalhaIntegridade, SerieDocumento
+from documentos.tarefas import solicitar_copia_integral
 from instrucao.models import (
     AvisoPrazo,
     RascunhoReiteracao,
@@ -74,6 +75,7 @@ HISTORICO = {
     "documentos.Assinatura": "assinatura de um documento emitido",
     "documentos.SerieDocumento": "trava da numeração das versões de cada documento",
     "documentos.FalhaIntegridade": "registro de arquivo adulterado ou ausente (auditoria)",
+    "documentos.TarefaDocumento": "emissão em segundo plano: só o executor a muda",
 }
 # Cadastro e dados de referência: editáveis no admin (como os usuários, em django.contrib.auth).
 EDITAVEIS = {
@@ -241,6 +243,7 @@ def _semear_historico(operador, deputado) -> None:
     registrar_manifestacao(processo=processo, deputado=deputado, texto="Manifestação.")
     RegistroAcesso.objects.create(usuario=deputado, processo=processo)
     SerieDocumento.objects.get_or_create(serie=f"protocolar-{processo.pk}")
+    solicitar_copia_integral(processo, usuario=operador)
     FalhaIntegridade.objects.create(
         objeto="Documento de teste",
         arquivo="documentos/teste.pdf",

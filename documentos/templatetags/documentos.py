@@ -4,7 +4,7 @@ from django import template
 from django.db.models import Exists, OuterRef
 
 from documentos import acesso, tarefas
-from documentos.models import Documento
+from documentos.models import Documento, EstadoTarefa, TarefaDocumento, TipoTarefa
 from processos import leitura
 
 register = template.Library()
@@ -16,6 +16,21 @@ TEM_DOCUMENTOS = "documentos_tem_emitidos"
 
 def existe_documento():
     return Exists(Documento.objects.filter(processo=OuterRef("pk")))
+
+
+# Se há uma cópia integral na fila ou em montagem, na mesma consulta do processo: a página
+# só consulta a tarefa quando há uma (quase nunca).
+TEM_COPIA_EM_CURSO = "documentos_tem_copia_em_curso"
+
+
+def existe_copia_em_curso():
+    return Exists(
+        TarefaDocumento.objects.filter(
+            processo=OuterRef("pk"),
+            tipo=TipoTarefa.COPIA_INTEGRAL,
+            estado__in=[EstadoTarefa.PENDENTE, EstadoTarefa.EXECUTANDO],
+        )
+    )
 
 
 @register.simple_tag
@@ -30,7 +45,9 @@ def documentos_do_processo(processo, user) -> dict:
         "pode_extrato": acesso.pode_emitir_extrato(user),
         "pode_copia": acesso.pode_emitir_copia_integral(user),
         # A cópia integral em montagem, para quem acompanha os documentos do processo.
-        "copia_em_curso": tarefas.em_curso(processo) if acesso.pode_baixar(user) else None,
+        "copia_em_curso": tarefas.em_curso(processo)
+        if acesso.pode_baixar(user) and not leitura.sem(processo, TEM_COPIA_EM_CURSO)
+        else None,
         "deputado": acesso.e_deputado_sem_equipe(user),
     }
 

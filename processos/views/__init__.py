@@ -31,8 +31,9 @@ from processos.estados import (
     Estado,
 )
 from processos.filtros import ProcessoFilter
-from processos.forms import ManifestacaoForm, ProtocolarForm, descrever_dado, formulario_do_ato
+from processos.forms import ManifestacaoForm, ProtocolarForm, formulario_do_ato
 from processos.leitura import leitura_unica, lido
+from processos.linha_do_tempo import descrever_dado
 from processos.models import (
     Andamento,
     AtoRecusado,

@@ -385,6 +385,7 @@ def test_parecer_de_merito_contrario_e_arquivado_pelo_plenario(
     recusa = pagina.locator(".alert-danger").filter(has_text="Parecer favorável recusado")
     recusa.wait_for(timeout=30_000)
     assert r.texto(recusa) == (
+        "Há 1 problema no formulário; nada foi gravado: "
         "Parecer favorável recusado: requisitos indispensáveis não atendidos (Art. 2º e § 1º). "
         "Art. 2º, I: População estimada de 3.999 habitantes, inferior ao mínimo de 4.000."
     )

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from documentos.conteudo import linhas_do_andamento
-from processos.forms import descrever_dado, rotulo_declarado
+from processos.linha_do_tempo import descrever_dado, rotulo_declarado
 from tests.processos.construtores import avancar, protocolar
 
 

@@ -44,7 +44,10 @@ def test_ato_que_nao_muda_o_estado_enviado_duas_vezes_grava_um(client, operador)
     pagina = segunda.content.decode()
     # A recusa é anunciada pelo leitor de tela (role="alert"), não só pintada de vermelho.
     alerta = re.search(
-        r'<div class="alert alert-block alert-danger" role="alert">(.*?)</div>', pagina, re.S
+        r'<div class="alert alert-danger" role="alert" tabindex="-1" data-resumo-de-erros>'
+        r"(.*?)</div>",
+        pagina,
+        re.S,
     )
     assert alerta and "recarregue a página e confira antes de repetir" in alerta.group(1)
     assert Andamento.objects.filter(processo=processo, ato="registrar_fase_tre").count() == 1

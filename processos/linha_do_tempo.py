@@ -1,0 +1,66 @@
+"""Os dados gravados num Andamento como a linha do tempo e o extrato os mostram: o rótulo
+declarado (campo do formulário do ato, dado do hub ou `extensoes.registrar_rotulo` da fase) e
+o valor em palavras e números pt-BR."""
+
+import re
+from datetime import date
+from decimal import Decimal
+
+from processos import extensoes
+from processos.campos import FORMATO_DATA
+from processos.forms import formulario_do_ato
+from processos.models import FormaEncaminhamento
+from requisitos import formatacao as fmt
+from requisitos.parametros import ABRANGENCIAS_PLEBISCITO
+
+
+def descrever_dado(nome_ato: str, campo: str, valor) -> tuple[str, object]:
+    """Rótulo e valor legível de um dado gravado no Andamento, para a linha do tempo."""
+    rotulo, escolhas = rotulo_declarado(nome_ato, campo) or (campo.replace("_", " "), {})
+    return rotulo.rstrip("."), _legivel(valor, escolhas)
+
+
+def rotulo_declarado(nome_ato: str, campo: str) -> tuple[str, dict] | None:
+    """O rótulo (e as escolhas) de um dado: o do campo do formulário do ato, o dos dados que
+    o hub grava ou o que a fase registrou (`extensoes.registrar_rotulo`); None se ninguém o
+    declarou."""
+    formulario = formulario_do_ato(nome_ato)
+    campo_form = formulario.base_fields.get(campo) if formulario else None
+    if campo_form is not None:
+        return str(campo_form.label), dict(getattr(campo_form, "choices", None) or [])
+    return ROTULOS_EXTRAS.get(campo) or extensoes.rotulo(campo)
+
+
+# Dados gravados pelo próprio ato (não digitados num campo do formulário): rótulo e valores.
+ROTULOS_EXTRAS = {
+    "forma_encaminhamento": ("Encaminhamento", dict(FormaEncaminhamento.choices)),
+    "abrangencia": ("Abrangência da consulta em vigor", ABRANGENCIAS_PLEBISCITO),
+    "conclusao": ("Conclusão", {"favoravel": "Favorável", "contrario": "Contrária"}),
+}
+
+
+def _legivel(valor, escolhas: dict):
+    if isinstance(valor, bool):
+        return "Sim" if valor else "Não"
+    if isinstance(valor, str) and valor in escolhas:
+        return escolhas[valor]
+    if isinstance(valor, str) and DECIMAL_GRAVADO.fullmatch(valor):
+        # Números gravados como texto ("12.340000"): escritos como um brasileiro os lê.
+        return _numero_br(Decimal(valor))
+    if isinstance(valor, str):
+        try:
+            return date.fromisoformat(valor).strftime(FORMATO_DATA)
+        except ValueError:
+            return valor
+    # Inteiros ficam como vieram: um ano (2029) não leva separador de milhar.
+    return valor
+
+
+# Um número gravado como texto no Andamento (Decimal serializado): "12.340000", "-3.5".
+DECIMAL_GRAVADO = re.compile(r"-?\d+\.\d+")
+
+
+def _numero_br(valor: Decimal) -> str:
+    """Com as casas que o número tem (sem zeros à direita): 12.340000 → "12,34"."""
+    expoente = valor.normalize().as_tuple().exponent
+    return fmt.decimal(valor, max(0, -expoente) if isinstance(expoente, int) else 0)
