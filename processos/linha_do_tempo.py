@@ -6,8 +6,12 @@ import re
 from datetime import date
 from decimal import Decimal
 
-from processos import extensoes
+from django.utils import timezone
+
+from processos import extensoes, reabertura, retificacao
+from processos.atos import ATOS
 from processos.campos import FORMATO_DATA
+from processos.estados import ROTULO_DO_ESTADO, Estado
 from processos.forms import formulario_do_ato
 from processos.models import FormaEncaminhamento
 from requisitos import formatacao as fmt
@@ -64,3 +68,36 @@ def _numero_br(valor: Decimal) -> str:
     """Com as casas que o número tem (sem zeros à direita): 12.340000 → "12,34"."""
     expoente = valor.normalize().as_tuple().exponent
     return fmt.decimal(valor, max(0, -expoente) if isinstance(expoente, int) else 0)
+
+
+def _dados_legiveis(andamento) -> list[tuple[str, object]]:
+    dados = andamento.dados or {}
+    # A retificação mostra cada campo alterado: "Campo: antes → depois".
+    alteracoes = dados.get("alteracoes", []) if andamento.ato == "retificar_dados" else []
+    # Avaliações e números estruturados aparecem na seção Requisitos, não na linha do tempo.
+    return [retificacao.descrever(a) for a in alteracoes] + [
+        descrever_dado(andamento.ato, campo, valor)
+        for campo, valor in dados.items()
+        if valor not in (None, "", []) and not isinstance(valor, dict | list)
+    ]
+
+
+def como_linha_do_tempo(andamento) -> dict:
+    """Um andamento como a linha do tempo o mostra, com os rótulos e as datas já escritos
+    (issue 13: o laço dos andamentos era o trecho mais caro do modelo da página)."""
+    usuario = andamento.usuario
+    origem = andamento.estado_origem
+    return {
+        "ato": andamento.ato,
+        "rotulo": ATOS[andamento.ato].rotulo if andamento.ato in ATOS else andamento.ato,
+        "data": f"{andamento.data_ato:%d/%m/%Y}",
+        "usuario": usuario.get_full_name() or usuario.username,
+        "origem": ROTULO_DO_ESTADO.get(origem, origem),
+        "destino": ROTULO_DO_ESTADO.get(andamento.estado_destino, andamento.estado_destino),
+        "registrado_em": f"{timezone.localtime(andamento.registrado_em):%d/%m/%Y %H:%M}",
+        "justificativa": andamento.justificativa,
+        "dados": _dados_legiveis(andamento),
+        "arquivamento": reabertura.descrever(andamento)
+        if andamento.estado_destino == Estado.ARQUIVADO
+        else "",
+    }

@@ -18,7 +18,14 @@ from documentos.emissao import emite_documentos
 from emancipacao import numeros
 from emancipacao.erros import pagina_de_erro
 from emancipacao.planilha import resposta_csv
-from processos import exportacao, extensoes, leitura, reabertura, retificacao, services
+from processos import (
+    exportacao,
+    extensoes,
+    leitura,
+    linha_do_tempo,
+    reabertura,
+    services,
+)
 from processos.atos import ATOS, POR_SLUG, recusa_no_processo
 from processos.avaliacao import avaliar_nome
 from processos.avisos import TEXTO_BLOQUEIO_FEDERAL, avisos_legais
@@ -33,7 +40,6 @@ from processos.estados import (
 from processos.filtros import ProcessoFilter
 from processos.forms import ManifestacaoForm, ProtocolarForm, formulario_do_ato
 from processos.leitura import leitura_unica, lido
-from processos.linha_do_tempo import descrever_dado
 from processos.models import (
     Andamento,
     AtoRecusado,
@@ -294,7 +300,7 @@ def detalhe(request, protocolo):
         contexto = {
             "processo": processo,
             "diagrama": desenho(tuple(etapas(processo, andamentos))),
-            "andamentos": [_linha_do_tempo(a) for a in andamentos],
+            "andamentos": [linha_do_tempo.como_linha_do_tempo(a) for a in andamentos],
             "atos": services.atos_da_tela(processo, request.user),
             "avisos": avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),
@@ -478,36 +484,3 @@ def _destinos_possiveis(processo, nome_ato) -> list[str]:
             possiveis = set(processo.caminho()) | DESVIOS
             return [Estado(alvo).label for alvo in alvos if alvo in possiveis]
     return []
-
-
-def _dados_legiveis(andamento) -> list[tuple[str, object]]:
-    dados = andamento.dados or {}
-    # A retificação mostra cada campo alterado: "Campo: antes → depois".
-    alteracoes = dados.get("alteracoes", []) if andamento.ato == "retificar_dados" else []
-    # Avaliações e números estruturados aparecem na seção Requisitos, não na linha do tempo.
-    return [retificacao.descrever(a) for a in alteracoes] + [
-        descrever_dado(andamento.ato, campo, valor)
-        for campo, valor in dados.items()
-        if valor not in (None, "", []) and not isinstance(valor, dict | list)
-    ]
-
-
-def _linha_do_tempo(andamento) -> dict:
-    """Um andamento como a linha do tempo o mostra, com os rótulos e as datas já escritos
-    (issue 13: o laço dos andamentos era o trecho mais caro do modelo da página)."""
-    usuario = andamento.usuario
-    origem = andamento.estado_origem
-    return {
-        "ato": andamento.ato,
-        "rotulo": ATOS[andamento.ato].rotulo if andamento.ato in ATOS else andamento.ato,
-        "data": f"{andamento.data_ato:%d/%m/%Y}",
-        "usuario": usuario.get_full_name() or usuario.username,
-        "origem": ROTULO_DO_ESTADO.get(origem, origem),
-        "destino": ROTULO_DO_ESTADO.get(andamento.estado_destino, andamento.estado_destino),
-        "registrado_em": f"{timezone.localtime(andamento.registrado_em):%d/%m/%Y %H:%M}",
-        "justificativa": andamento.justificativa,
-        "dados": _dados_legiveis(andamento),
-        "arquivamento": reabertura.descrever(andamento)
-        if andamento.estado_destino == Estado.ARQUIVADO
-        else "",
-    }
