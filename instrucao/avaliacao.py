@@ -12,7 +12,11 @@ from instrucao.models import Certidao
 from processos import leitura
 from processos.avaliacao import condicoes_da_visita
 from requisitos.aplicacao import aplica
-from requisitos.consultas import TabelaVAIncompleta, media_va_do_exercicio
+from requisitos.consultas import (
+    COMO_IMPORTAR_A_TABELA,
+    TabelaVAIncompleta,
+    media_va_do_exercicio,
+)
 from requisitos.regras import (
     DadosCriacao,
     DadosRemanescente,
@@ -68,7 +72,7 @@ def _media(figuras: cert.Figuras, parametros, faltas: list[str]):
     except TabelaVAIncompleta:
         faltas.append(
             f"Falta a tabela do valor adicionado da SEFAZ do exercício de {figuras.exercicio} "
-            "(o exercício da certidão): importe-a no admin (Art. 2º, IV)."
+            f"(o exercício da certidão, Art. 2º, IV). {COMO_IMPORTAR_A_TABELA}"
         )
         return None
 

@@ -116,6 +116,7 @@ REGRAS = {
     "instrucao:oficio_certidao": "REGRAS_OFICIOS",
     "instrucao:oficio_certidao_versao": "REGRAS_OFICIOS",
     "instrucao:oficio_retificar_certidao": "REGRAS_OFICIOS",
+    "instrucao:oficio_corrigir_digitacao": "REGRAS_OFICIOS",
     "representacao:assinaturas": "REGRAS_ASSINATURAS",
     "representacao:adicionar_signatario": "REGRAS_ASSINATURAS",
     "representacao:importar_assinaturas": "REGRAS_ASSINATURAS",
@@ -164,6 +165,11 @@ REGRAS_OFICIOS = {
     },
     # Versão nova da certidão (retificação): só a CRT, como a resposta.
     "instrucao:oficio_retificar_certidao": {
+        "GET": _SO_CRT | dict.fromkeys(CRT, 200),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
+    # Correção de digitação (a mesma certidão, outros números): só a CRT.
+    "instrucao:oficio_corrigir_digitacao": {
         "GET": _SO_CRT | dict.fromkeys(CRT, 200),
         "POST": _SO_CRT | dict.fromkeys(CRT, 302),
     },
@@ -382,6 +388,15 @@ def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como
                 "data_certidao": hoje,
                 "justificativa": "Certidão retificadora.",
                 # A versão que a página mostrou: a certidão vigente.
+                "versao_vista": sefaz.certidoes.vigentes().get().pk,
+            },
+        ),
+        "instrucao:oficio_corrigir_digitacao": (
+            sefaz,
+            "corrigir-digitacao",
+            {
+                "area__valor_adicionado": "1.234,56",
+                "justificativa": "Valor digitado errado.",
                 "versao_vista": sefaz.certidoes.vigentes().get().pk,
             },
         ),
