@@ -221,9 +221,17 @@ def linhas_da_lista(processos, *, prefixo: str | None = None) -> list[dict]:
                 "prazo": prazo,
                 "prazo_texto": f"{prazo:%d/%m/%Y}" if prazo else "",
                 "prazo_vencido": prazo is not None and prazo < hoje,
+                # O ato pendente e quem o pratica (issue 26), sem consulta: só do estado.
+                "aguardando": _ato_pendente(v["tipo"], v["estado"]),
             }
         )
     return linhas
+
+
+def _ato_pendente(tipo: str, estado: str) -> str:
+    if estado in (Estado.CONCLUIDO, Estado.ARQUIVADO):
+        return ""
+    return descrever_espera(tipo, estado)
 
 
 def _municipios_de_origem(ids) -> dict[int, list[str]]:
