@@ -81,6 +81,7 @@ class Problema:
     linha: int
     titulo: str
     problema: str
+    nome: str = ""  # o nome como veio na linha, para achá-la na lista assinada
 
 
 @dataclass
@@ -274,7 +275,12 @@ def _gravar_importacao(processo, usuario, leitura: "Leitura", sha256: str, nome:
         ]
         Signatario.objects.bulk_create(novos, batch_size=1000)
     avisos = [
-        Problema(linha, s.titulo_eleitor, f"Título repetido (nº {s.repete_ordem}): conta uma vez.")
+        Problema(
+            linha,
+            s.titulo_eleitor,
+            f"Título repetido (nº {s.repete_ordem}): conta uma vez.",
+            s.nome,
+        )
         for (linha, _), s in zip(leitura.dados, novos, strict=True)
         if s.repete_ordem is not None
     ]
@@ -427,15 +433,17 @@ def _conclusao(leitura: Leitura, total_linhas: int) -> Leitura:
 def _ler_linha(leitura: Leitura, linha: int, campos: list[str], colunas: list[str]) -> None:
     posicao = colunas.index("titulo_eleitor")
     titulo_bruto = campos[posicao].strip() if posicao < len(campos) else ""
+    posicao = colunas.index("nome")
+    nome = " ".join(campos[posicao].split())[:TAMANHO_NOME] if posicao < len(campos) else ""
     sobra = any(c.strip() for c in campos[len(colunas) :])
     if sobra or len(campos) < len(colunas):
         erro = f"A linha tem {len(campos)} colunas; o cabeçalho tem {len(colunas)}."
-        leitura.problemas.append(Problema(linha, titulo_bruto[:40], erro))
+        leitura.problemas.append(Problema(linha, titulo_bruto[:40], erro, nome))
         return
     valores = {c: v.strip() for c, v in zip(colunas, campos, strict=False) if c}
     dados, erros = _conferir_campos(valores)
     if erros:
-        leitura.problemas.append(Problema(linha, titulo_bruto[:40], " ".join(erros)))
+        leitura.problemas.append(Problema(linha, titulo_bruto[:40], " ".join(erros), nome))
     else:
         leitura.dados.append((linha, dados))
 
