@@ -133,18 +133,20 @@ def buscar_signatarios(processo: Processo, texto: str = "") -> QuerySet[Signatar
 
 
 def _agregados() -> dict[str, Count]:
-    original = Q(repete_ordem__isnull=True)
+    # A linha anulada fica na lista, riscada, e não entra em nenhuma conta.
+    ativa = Q(anulado_em__isnull=True)
+    original = Q(repete_ordem__isnull=True) & ativa
     return {
-        "total": Count("id"),
+        "total": Count("id", filter=ativa),
         "validos": Count("id", filter=Q(titulo_valido=True) & original),
-        "invalidos": Count("id", filter=Q(titulo_valido=False)),
-        "duplicados": Count("id", filter=~original),
+        "invalidos": Count("id", filter=Q(titulo_valido=False) & ativa),
+        "duplicados": Count("id", filter=Q(repete_ordem__isnull=False) & ativa),
         "nao_residentes": Count("id", filter=Q(reside_na_area=False) & original),
         "sem_firma": Count("id", filter=Q(firma_reconhecida=False) & original),
         "aptos": Count(
             "titulo_eleitor",
             distinct=True,
-            filter=Q(titulo_valido=True, reside_na_area=True, firma_reconhecida=True),
+            filter=Q(titulo_valido=True, reside_na_area=True, firma_reconhecida=True) & ativa,
         ),
     }
 
@@ -184,7 +186,7 @@ def resumo_aptas(processo: Processo, aptos: int | None = None) -> str:
 # --- escrita --------------------------------------------------------------------------------
 
 
-def _travar(processo: Processo) -> tuple[int, dict[str, int]]:
+def travar_lista(processo: Processo) -> tuple[int, dict[str, int]]:
     """Trava o processo até o fim da transação: duas gravações simultâneas na mesma lista se
     enfileiram, e o nº seguinte e as repetições são calculados sobre a lista já completa (por
     isso o Max() aqui não repete números; a restrição única o garante de todo modo)."""
@@ -192,9 +194,9 @@ def _travar(processo: Processo) -> tuple[int, dict[str, int]]:
     linhas = Signatario.objects.filter(processo=processo)
     ultimo = linhas.aggregate(ultimo=Max("ordem"))["ultimo"] or 0
     originais = dict(
-        linhas.filter(titulo_valido=True, repete_ordem__isnull=True).values_list(
-            "titulo_eleitor", "ordem"
-        )
+        linhas.filter(
+            titulo_valido=True, repete_ordem__isnull=True, anulado_em__isnull=True
+        ).values_list("titulo_eleitor", "ordem")
     )
     return ultimo, originais
 
@@ -225,7 +227,7 @@ def adicionar_signatario(*, processo: Processo, usuario, dados: DadosSignatario)
     marcado inválido (não conta); quem chama decide se aceita isso (o formulário pede
     confirmação)."""
     with transaction.atomic():
-        ultimo, originais = _travar(processo)
+        ultimo, originais = travar_lista(processo)
         signatario = _signatario(processo, usuario, dados, ultimo + 1, originais)
         signatario.save()
     return signatario
@@ -258,7 +260,7 @@ def importar_csv(*, processo: Processo, usuario, arquivo, nome_arquivo: str) -> 
 def _gravar_importacao(processo, usuario, leitura: "Leitura", sha256: str, nome: str) -> Relatorio:
     """Tudo numa transação, com a lista travada; o lote só entra inteiro."""
     with transaction.atomic():
-        ultimo, originais = _travar(processo)
+        ultimo, originais = travar_lista(processo)
         if anterior := _importacao_anterior(processo, sha256):
             return _recusa(anterior)
         importacao = ImportacaoAssinaturas.objects.create(
