@@ -178,6 +178,16 @@ def emite_documentos(nome_ato: str) -> bool:
     return nome_ato in CONSTRUTORES or nome_ato in ("encaminhar_ao_tre", "deliberar_arquivamento")
 
 
+# Os pareceres que se pré-visualizam antes de emitir (a minuta, como a do extrato).
+PARECERES = ("emitir_parecer_preliminar", "emitir_parecer_merito", "emitir_parecer_resultado")
+
+
+def minuta_do_ato(andamento: Andamento) -> bytes | None:
+    """O documento que o ato emitiria, como minuta (marca d'água, sem código, nada gravado)."""
+    construtor = CONSTRUTORES.get(andamento.ato)
+    return minuta(construtor(andamento)) if construtor else None
+
+
 def emitir_documentos_do_ato(andamento: Andamento) -> list[Documento]:
     """Os documentos que o ato produz (DOMAIN §3 e §8), emitidos em nome de quem o praticou.
     Os ofícios do Art. 17, § 2º, são emitidos pela instrução, que os cria."""

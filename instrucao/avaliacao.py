@@ -12,7 +12,11 @@ from instrucao.models import Certidao
 from processos import leitura
 from processos.avaliacao import condicoes_da_visita
 from requisitos.aplicacao import aplica
-from requisitos.consultas import exercicio_encerrado, tabela_do_exercicio
+from requisitos.consultas import (
+    COMO_IMPORTAR_A_TABELA,
+    exercicio_encerrado,
+    tabela_do_exercicio,
+)
 from requisitos.regras import (
     DadosCriacao,
     DadosRemanescente,
@@ -93,14 +97,14 @@ def _media(figuras: cert.Figuras, parametros, faltas: list[str], data):
         nomes = ", ".join(sem_va[:5]) + (f" e mais {len(sem_va) - 5}" if len(sem_va) > 5 else "")
         faltas.append(
             f"A tabela do valor adicionado da SEFAZ de {exigido} está incompleta: falta(m) "
-            f"{len(sem_va)} município(s) que existiam no exercício ({nomes}). Importe a "
-            "tabela completa no admin (Art. 2º, IV)."
+            f"{len(sem_va)} município(s) que existiam no exercício ({nomes}) (Art. 2º, IV). "
+            + COMO_IMPORTAR_A_TABELA
         )
         return None
     if len(valores) < parametros.n_menores_va:
         faltas.append(
             f"Falta a tabela do valor adicionado da SEFAZ do exercício de {exigido} (o "
-            "exercício da certidão): importe-a no admin (Art. 2º, IV)."
+            "exercício da certidão, Art. 2º, IV). " + COMO_IMPORTAR_A_TABELA
         )
         return None
     return media_va_menores(valores, parametros.n_menores_va, exigido)

@@ -11,6 +11,7 @@ from instrucao.services import DadosCertidao, verificar_pdf
 from processos.campos import CampoData, campo_da_versao, exigir_versao
 from processos.forms import ParecerForm
 from processos.models import AtoRecusado
+from requisitos.consultas import COMO_IMPORTAR_A_TABELA, ultimo_exercicio_encerrado
 from requisitos.models import parametros_em_vigor
 
 
@@ -124,6 +125,34 @@ def _campo_numero(campo: str, rotulo: str):
     )
 
 
+def _campo_exercicio():
+    """Art. 2º, IV: o exercício vem pré-preenchido com o último encerrado cuja tabela da
+    SEFAZ está no sistema; sem ela, a ajuda diz a quem pedir a importação."""
+    ano = timezone.localdate().year
+    sugerido = ultimo_exercicio_encerrado(parametros_em_vigor(), ano)
+    if sugerido == ano - 1:
+        ajuda = f"{sugerido}: o último exercício encerrado, com a tabela da SEFAZ no sistema."
+    elif sugerido:
+        ajuda = (
+            f"{sugerido}: o último exercício com a tabela da SEFAZ no sistema. A de {ano - 1} "
+            f"ainda não foi importada. {COMO_IMPORTAR_A_TABELA}"
+        )
+    else:
+        ajuda = (
+            "Nenhuma tabela do valor adicionado da SEFAZ está no sistema; sem ela, a média "
+            f"do Art. 2º, IV, não se calcula. {COMO_IMPORTAR_A_TABELA}"
+        )
+    return CampoInteiro(
+        label="Exercício do valor adicionado (Art. 2º, IV)",
+        min_value=1988,
+        max_value=ano,
+        required=False,
+        ano=True,
+        initial=sugerido,
+        help_text=ajuda,
+    )
+
+
 class _CertidaoForm(_FormOficio):
     """A certidão e os números que o órgão atesta: exatamente os que o ofício pede, por
     unidade (a área e cada município de origem remanescente). Número em branco = o órgão
@@ -146,13 +175,7 @@ class _CertidaoForm(_FormOficio):
         processo = oficio.processo
         self.unidades = certidoes.unidades_pedidas(processo, oficio.orgao)
         if certidoes.pede_exercicio(processo, oficio.orgao):
-            self.fields["exercicio"] = CampoInteiro(
-                label="Exercício do valor adicionado (o último encerrado, Art. 2º, IV)",
-                min_value=1988,
-                max_value=timezone.localdate().year,
-                required=False,
-                ano=True,
-            )
+            self.fields["exercicio"] = _campo_exercicio()
         for unidade in self.unidades:
             for campo in unidade.campos:
                 self.fields[f"{unidade.chave}__{campo}"] = _campo_numero(
@@ -226,6 +249,33 @@ class RetificacaoCertidaoForm(_CertidaoForm):
         dados = super().clean()
         exigir_versao(self)
         return dados
+
+
+class CorrecaoDigitacaoForm(RetificacaoCertidaoForm):
+    """Corrigir digitação: a mesma certidão (PDF, número e data), só os números digitados."""
+
+    field_order = ["exercicio"]
+
+    def __init__(self, *args, oficio, **kwargs):
+        super().__init__(*args, oficio=oficio, **kwargs)
+        for nome in ("certidao", "numero_certidao", "data_certidao"):
+            del self.fields[nome]
+        self.fields["justificativa"].label = "Justificativa da correção"
+        self.fields["justificativa"].error_messages["required"] = (
+            "Informe a justificativa da correção de digitação."
+        )
+        self.fields[
+            "justificativa"
+        ].help_text = "Fica registrada com os números de antes e de depois, quem corrigiu e quando."
+
+    def dados_da_certidao(self) -> dict:
+        dados = self.cleaned_data
+        return {
+            "exercicio": dados.get("exercicio"),
+            "figuras": {
+                u.chave: {c: dados.get(f"{u.chave}__{c}") for c in u.campos} for u in self.unidades
+            },
+        }
 
 
 class ReiteracaoForm(_FormOficio):

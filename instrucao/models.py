@@ -227,7 +227,8 @@ class CertidaoQuerySet(models.QuerySet):
 class Certidao(models.Model):
     """Uma versão da resposta de um órgão a um ofício: o PDF da certidão, o número e a data
     que o órgão lhe deu e os números certificados (`FiguraCertidao`). Nada se edita: a
-    correção é uma versão nova, e a anterior fica nos autos."""
+    correção é uma versão nova, e a anterior fica nos autos — a certidão retificadora traz
+    outro PDF; a correção de digitação repete o PDF e o número e muda só os números."""
 
     oficio = models.ForeignKey(Oficio, on_delete=models.PROTECT, related_name="certidoes")
     versao = models.PositiveSmallIntegerField("versão", default=1)
@@ -247,6 +248,9 @@ class Certidao(models.Model):
         "exercício do valor adicionado", null=True, blank=True
     )
     justificativa = models.TextField("justificativa da retificação", blank=True)
+    # Corrigir digitação: o mesmo PDF (mesmo SHA-256), número e data da versão anterior; só
+    # os números digitados mudam (`instrucao.correcao`).
+    correcao_de_digitacao = models.BooleanField("correção de digitação", default=False)
     registrada_por = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="registrada por", on_delete=models.PROTECT
     )

@@ -284,7 +284,7 @@ class DadosCertidao:
     exercicio: int | None = None
 
 
-def _conferir_figuras(oficio: Oficio, dados: DadosCertidao) -> list[FiguraCertidao]:
+def conferir_figuras(oficio: Oficio, dados: DadosCertidao) -> list[FiguraCertidao]:
     """Os números pedidos a este órgão neste processo, e só eles; inteiros e Decimal não
     negativos (o banco confere de novo). Uma resposta parcial é aceita."""
     processo = oficio.processo
@@ -329,7 +329,7 @@ def _conferir_figuras(oficio: Oficio, dados: DadosCertidao) -> list[FiguraCertid
 def _gravar_certidao(
     oficio: Oficio, dados: DadosCertidao, sha256: str, usuario, *, anterior=None, justificativa=""
 ) -> Certidao:
-    figuras = _conferir_figuras(oficio, dados)
+    figuras = conferir_figuras(oficio, dados)
     if not dados.numero.strip():
         raise AtoRecusado("Informe o número da certidão.")
     if dados.data > timezone.localdate():
@@ -407,6 +407,25 @@ def registrar_resposta(
 ESTADOS_QUE_ACEITAM_RETIFICACAO = (Estado.AGUARDANDO_CERTIDOES, Estado.AGUARDANDO_PARECER_MERITO)
 
 
+def travar_certidao_vigente(oficio_id: int, usuario, versao_vista: int | None):
+    """O ofício e a versão vigente da certidão, travados, quando os números ainda podem
+    mudar: ofício vigente, respondido, e o parecer de mérito ainda não emitido."""
+    oficio = travar_oficio(oficio_id, usuario)
+    anterior = oficio.certidoes.vigentes().select_for_update(of=("self",)).first()
+    if anterior is None:
+        raise AtoRecusado("O ofício ainda não foi respondido; registre a resposta.")
+    if versao_vista is not None and anterior.pk != versao_vista:
+        raise AtoRecusado(MENSAGEM_REGISTRO_NOVO.format(o_que="a certidão deste ofício"))
+    if oficio.reiteracoes.exists():
+        raise AtoRecusado("Este ofício foi reiterado; retifique a resposta do ofício vigente.")
+    if oficio.processo.estado not in ESTADOS_QUE_ACEITAM_RETIFICACAO:
+        raise AtoRecusado(
+            "O parecer de mérito já foi emitido com os números destas certidões; eles não "
+            "podem mais ser alterados (Art. 18)."
+        )
+    return oficio, anterior
+
+
 def retificar_certidao(
     *,
     oficio_id: int,
@@ -422,19 +441,7 @@ def retificar_certidao(
     if not justificativa.strip():
         raise AtoRecusado("Informe a justificativa da retificação.")
     with transaction.atomic():
-        oficio = travar_oficio(oficio_id, usuario)
-        anterior = oficio.certidoes.vigentes().select_for_update(of=("self",)).first()
-        if anterior is None:
-            raise AtoRecusado("O ofício ainda não foi respondido; registre a resposta.")
-        if versao_vista is not None and anterior.pk != versao_vista:
-            raise AtoRecusado(MENSAGEM_REGISTRO_NOVO.format(o_que="a certidão deste ofício"))
-        if oficio.reiteracoes.exists():
-            raise AtoRecusado("Este ofício foi reiterado; retifique a resposta do ofício vigente.")
-        if oficio.processo.estado not in ESTADOS_QUE_ACEITAM_RETIFICACAO:
-            raise AtoRecusado(
-                "O parecer de mérito já foi emitido com os números destas certidões; eles não "
-                "podem mais ser alterados (Art. 18)."
-            )
+        oficio, anterior = travar_certidao_vigente(oficio_id, usuario, versao_vista)
         if certidao.data < anterior.data:
             raise AtoRecusado(
                 "A certidão retificadora não pode ser anterior à versão que substitui "

@@ -8,7 +8,7 @@ from datetime import date
 
 from django.db.models import OuterRef, Prefetch, Subquery, prefetch_related_objects
 
-from instrucao import certidoes
+from instrucao import certidoes, correcao
 from instrucao.models import (
     ORGAO_COM_ARTIGO,
     PEDIDOS_POR_TIPO,
@@ -65,6 +65,16 @@ class LinhaOficio:
             # O AR como foi lançado da primeira vez, quando a CRT o retificou depois.
             "ar_lancado": data_curta(getattr(o, "ar_lancado_antes", None)),
         }
+
+    @property
+    def correcoes(self) -> list:
+        """As correções de digitação desta resposta: (versão, o que mudou), da primeira à
+        última — o mesmo PDF e número, com o antes → depois, quem, quando e por quê."""
+        return [
+            (v, correcao.alteracoes(v, anterior))
+            for anterior, v in zip(self.versoes, self.versoes[1:], strict=False)
+            if v.correcao_de_digitacao
+        ]
 
     @property
     def parcial(self) -> bool:
@@ -134,7 +144,11 @@ def linhas_do_processo(processo, hoje: date | None = None) -> list[LinhaOficio]:
     # As ordens dos modelos começam pelo pai (o processo, o ofício, a certidão) e o juntariam
     # à consulta só para ordenar; aqui o processo é um só, e cada prefetch agrupa pelo pai.
     figuras = Prefetch("figuras", FiguraCertidao.objects.order_by("id"))
-    versoes = Certidao.objects.order_by("versao").prefetch_related(figuras)
+    versoes = (
+        Certidao.objects.order_by("versao")
+        .select_related("registrada_por")
+        .prefetch_related(figuras)
+    )
     # O AR retificado mostra a data lançada primeiro, na mesma consulta dos ofícios.
     primeira_retificacao = RetificacaoRecebimento.objects.filter(oficio=OuterRef("pk")).order_by(
         "registrada_em", "id"

@@ -52,4 +52,9 @@ urlpatterns = [
         views.retificar_certidao,
         name="oficio_retificar_certidao",
     ),
+    path(
+        "processos/<protocolo:protocolo>/oficios/<int:pk>/corrigir-digitacao/",
+        views.corrigir_digitacao,
+        name="oficio_corrigir_digitacao",
+    ),
 ]

@@ -15,9 +15,10 @@ from documentos.acesso import e_deputado_sem_equipe, pode_baixar
 from documentos.views import servir_pdf
 from emancipacao import numeros
 from emancipacao.limite_envio import limitar_envio
-from instrucao import avaliacao, reiteracao, situacao_dos_oficios
+from instrucao import avaliacao, correcao, reiteracao, situacao_dos_oficios
 from instrucao import services as servicos
 from instrucao.forms import (
+    CorrecaoDigitacaoForm,
     DescarteRascunhoForm,
     RascunhoReiteracaoForm,
     RecebimentoForm,
@@ -170,6 +171,27 @@ def retificar_certidao(request, protocolo, pk):
         ),
         titulo="Retificar a certidão (versão nova)",
         sucesso="Versão nova da certidão registrada; a anterior permanece nos autos.",
+    )
+
+
+@login_required
+def corrigir_digitacao(request, protocolo, pk):
+    return _ato_do_oficio(
+        request,
+        protocolo,
+        pk,
+        formulario=CorrecaoDigitacaoForm,
+        com_oficio=True,
+        executar=lambda oficio, dados: correcao.corrigir_digitacao(
+            oficio_id=oficio.pk,
+            usuario=request.user,
+            justificativa=dados["justificativa"],
+            versao_vista=dados["versao_vista"],
+            **dados["dados_certidao"],
+        ),
+        titulo="Corrigir digitação dos números da certidão",
+        sucesso="Números corrigidos; a mesma certidão, com o antes e o depois registrados.",
+        contexto_extra=lambda oficio: {"correcao_de_digitacao": oficio.certidao_vigente},
     )
 
 

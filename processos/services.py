@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_fsm import ConcurrentTransition
 
-from documentos.emissao import emitir_documentos_do_ato
+from documentos.emissao import emitir_documentos_do_ato, minuta_do_ato
 from processos import cronologia, deliberacoes, extensoes
 from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF, recusa_no_processo
 from processos.estados import Estado, Tipo
@@ -130,8 +130,12 @@ def praticar_ato(
     justificativa: str = "",
     estado_esperado: str | None = None,
     ultimo_andamento: int | None = None,
+    minuta: bool = False,
 ) -> Andamento:
     """Pratica o ato `nome_ato` (DOMAIN §3) ou não muda nada.
+
+    `minuta`: pré-visualização — o ato corre inteiro (guardas, preparo, Andamento) numa
+    transação que é desfeita; levanta `MinutaDoAto` com o PDF marcado MINUTA, sem código.
 
     A linha do processo é travada (SELECT ... FOR UPDATE) e o estado lido é comparado com o
     que o usuário viu: de dois atos simultâneos, exatamente um vale; o outro recebe
@@ -197,9 +201,20 @@ def praticar_ato(
         # PDFs do ato e, depois deles, o que vem nos autos em seguida (os ofícios do Art. 17,
         # § 2º, com os seus PDFs) — tudo na mesma transação.
         extensoes.aplicar_efeitos(andamento)
+        if minuta:
+            # Antes de qualquer arquivo gravado; a exceção desfaz a transação inteira.
+            raise MinutaDoAto(minuta_do_ato(andamento))
         emitir_documentos_do_ato(andamento)
         extensoes.aplicar_efeitos(andamento, depois_dos_documentos=True)
         return andamento
+
+
+class MinutaDoAto(Exception):
+    """A pré-visualização do documento do ato: nada ficou gravado; `pdf` é a minuta."""
+
+    def __init__(self, pdf: bytes | None):
+        super().__init__("minuta")
+        self.pdf = pdf
 
 
 def motivos_indisponivel(processo: Processo, nome_ato: str) -> list[str]:

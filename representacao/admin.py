@@ -5,6 +5,7 @@ from django.contrib import admin
 
 from emancipacao.admin_base import SomenteLeituraAdmin
 from representacao.models import (
+    CorrecaoSignatario,
     DadosRepresentacao,
     DocumentoRepresentacao,
     ImportacaoAssinaturas,
@@ -12,6 +13,12 @@ from representacao.models import (
 )
 
 # --- signatários (Art. 13) ------------------------------------------------------------------
+
+
+@admin.register(CorrecaoSignatario)
+class CorrecaoSignatarioAdmin(SomenteLeituraAdmin):
+    list_display = ["signatario", "acao", "por", "em"]
+    list_filter = ["acao", "em"]
 
 
 @admin.register(Signatario)

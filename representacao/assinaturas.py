@@ -81,6 +81,7 @@ class Problema:
     linha: int
     titulo: str
     problema: str
+    nome: str = ""  # o nome como veio na linha, para achá-la na lista assinada
 
 
 @dataclass
@@ -132,18 +133,20 @@ def buscar_signatarios(processo: Processo, texto: str = "") -> QuerySet[Signatar
 
 
 def _agregados() -> dict[str, Count]:
-    original = Q(repete_ordem__isnull=True)
+    # A linha anulada fica na lista, riscada, e não entra em nenhuma conta.
+    ativa = Q(anulado_em__isnull=True)
+    original = Q(repete_ordem__isnull=True) & ativa
     return {
-        "total": Count("id"),
+        "total": Count("id", filter=ativa),
         "validos": Count("id", filter=Q(titulo_valido=True) & original),
-        "invalidos": Count("id", filter=Q(titulo_valido=False)),
-        "duplicados": Count("id", filter=~original),
+        "invalidos": Count("id", filter=Q(titulo_valido=False) & ativa),
+        "duplicados": Count("id", filter=Q(repete_ordem__isnull=False) & ativa),
         "nao_residentes": Count("id", filter=Q(reside_na_area=False) & original),
         "sem_firma": Count("id", filter=Q(firma_reconhecida=False) & original),
         "aptos": Count(
             "titulo_eleitor",
             distinct=True,
-            filter=Q(titulo_valido=True, reside_na_area=True, firma_reconhecida=True),
+            filter=Q(titulo_valido=True, reside_na_area=True, firma_reconhecida=True) & ativa,
         ),
     }
 
@@ -183,7 +186,7 @@ def resumo_aptas(processo: Processo, aptos: int | None = None) -> str:
 # --- escrita --------------------------------------------------------------------------------
 
 
-def _travar(processo: Processo) -> tuple[int, dict[str, int]]:
+def travar_lista(processo: Processo) -> tuple[int, dict[str, int]]:
     """Trava o processo até o fim da transação: duas gravações simultâneas na mesma lista se
     enfileiram, e o nº seguinte e as repetições são calculados sobre a lista já completa (por
     isso o Max() aqui não repete números; a restrição única o garante de todo modo)."""
@@ -191,9 +194,9 @@ def _travar(processo: Processo) -> tuple[int, dict[str, int]]:
     linhas = Signatario.objects.filter(processo=processo)
     ultimo = linhas.aggregate(ultimo=Max("ordem"))["ultimo"] or 0
     originais = dict(
-        linhas.filter(titulo_valido=True, repete_ordem__isnull=True).values_list(
-            "titulo_eleitor", "ordem"
-        )
+        linhas.filter(
+            titulo_valido=True, repete_ordem__isnull=True, anulado_em__isnull=True
+        ).values_list("titulo_eleitor", "ordem")
     )
     return ultimo, originais
 
@@ -224,7 +227,7 @@ def adicionar_signatario(*, processo: Processo, usuario, dados: DadosSignatario)
     marcado inválido (não conta); quem chama decide se aceita isso (o formulário pede
     confirmação)."""
     with transaction.atomic():
-        ultimo, originais = _travar(processo)
+        ultimo, originais = travar_lista(processo)
         signatario = _signatario(processo, usuario, dados, ultimo + 1, originais)
         signatario.save()
     return signatario
@@ -257,7 +260,7 @@ def importar_csv(*, processo: Processo, usuario, arquivo, nome_arquivo: str) -> 
 def _gravar_importacao(processo, usuario, leitura: "Leitura", sha256: str, nome: str) -> Relatorio:
     """Tudo numa transação, com a lista travada; o lote só entra inteiro."""
     with transaction.atomic():
-        ultimo, originais = _travar(processo)
+        ultimo, originais = travar_lista(processo)
         if anterior := _importacao_anterior(processo, sha256):
             return _recusa(anterior)
         importacao = ImportacaoAssinaturas.objects.create(
@@ -274,7 +277,12 @@ def _gravar_importacao(processo, usuario, leitura: "Leitura", sha256: str, nome:
         ]
         Signatario.objects.bulk_create(novos, batch_size=1000)
     avisos = [
-        Problema(linha, s.titulo_eleitor, f"Título repetido (nº {s.repete_ordem}): conta uma vez.")
+        Problema(
+            linha,
+            s.titulo_eleitor,
+            f"Título repetido (nº {s.repete_ordem}): conta uma vez.",
+            s.nome,
+        )
         for (linha, _), s in zip(leitura.dados, novos, strict=True)
         if s.repete_ordem is not None
     ]
@@ -427,15 +435,17 @@ def _conclusao(leitura: Leitura, total_linhas: int) -> Leitura:
 def _ler_linha(leitura: Leitura, linha: int, campos: list[str], colunas: list[str]) -> None:
     posicao = colunas.index("titulo_eleitor")
     titulo_bruto = campos[posicao].strip() if posicao < len(campos) else ""
+    posicao = colunas.index("nome")
+    nome = " ".join(campos[posicao].split())[:TAMANHO_NOME] if posicao < len(campos) else ""
     sobra = any(c.strip() for c in campos[len(colunas) :])
     if sobra or len(campos) < len(colunas):
         erro = f"A linha tem {len(campos)} colunas; o cabeçalho tem {len(colunas)}."
-        leitura.problemas.append(Problema(linha, titulo_bruto[:40], erro))
+        leitura.problemas.append(Problema(linha, titulo_bruto[:40], erro, nome))
         return
     valores = {c: v.strip() for c, v in zip(colunas, campos, strict=False) if c}
     dados, erros = _conferir_campos(valores)
     if erros:
-        leitura.problemas.append(Problema(linha, titulo_bruto[:40], " ".join(erros)))
+        leitura.problemas.append(Problema(linha, titulo_bruto[:40], " ".join(erros), nome))
     else:
         leitura.dados.append((linha, dados))
 

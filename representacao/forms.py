@@ -75,7 +75,10 @@ class SignatarioForm(forms.Form):
         return dados
 
     def dados(self) -> DadosSignatario:
-        d = self.cleaned_data
+        return self.dados_de(self.cleaned_data)
+
+    @staticmethod
+    def dados_de(d: dict) -> DadosSignatario:
         return DadosSignatario(
             nome=d["nome"],
             titulo=d["titulo_eleitor"],
@@ -84,6 +87,41 @@ class SignatarioForm(forms.Form):
             reside_na_area=d["reside_na_area"],
             firma_reconhecida=d["firma_reconhecida"],
         )
+
+
+class CorrecaoSignatarioForm(SignatarioForm):
+    """Uma linha da lista corrigida: os mesmos campos e conferências, e a justificativa."""
+
+    justificativa = forms.CharField(
+        label="Justificativa da correção",
+        max_length=2000,
+        widget=forms.Textarea({"rows": 3}),
+        help_text="Fica registrada com os dados de antes e de depois, quem corrigiu e quando.",
+        error_messages={"required": "Informe a justificativa da correção."},
+    )
+
+    @classmethod
+    def da_linha(cls, signatario, data=None):
+        inicial = {
+            "nome": signatario.nome,
+            "titulo_eleitor": signatario.titulo_formatado,
+            "zona": signatario.zona,
+            "secao": signatario.secao,
+            "reside_na_area": "sim" if signatario.reside_na_area else "nao",
+            "firma_reconhecida": "sim" if signatario.firma_reconhecida else "nao",
+            "registrar_titulo_invalido": not signatario.titulo_valido,
+        }
+        return cls(data, initial=inicial)
+
+
+class AnulacaoSignatarioForm(forms.Form):
+    motivo = forms.CharField(
+        label="Motivo da anulação",
+        max_length=2000,
+        widget=forms.Textarea({"rows": 3}),
+        help_text="A linha fica na lista, riscada, com este motivo, e deixa de contar (Art. 13).",
+        error_messages={"required": "Informe o motivo da anulação."},
+    )
 
 
 class ImportarAssinaturasForm(forms.Form):

@@ -23,6 +23,16 @@ urlpatterns = [
         name="importar_assinaturas",
     ),
     path(
+        "processos/<protocolo:protocolo>/assinaturas/<int:ordem>/corrigir/",
+        views.corrigir_signatario,
+        name="corrigir_signatario",
+    ),
+    path(
+        "processos/<protocolo:protocolo>/assinaturas/<int:ordem>/anular/",
+        views.anular_signatario,
+        name="anular_signatario",
+    ),
+    path(
         "processos/<protocolo:protocolo>/assinaturas/modelo.csv",
         views.modelo_assinaturas,
         name="modelo_assinaturas",

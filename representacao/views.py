@@ -24,16 +24,18 @@ from processos.models import AtoRecusado, RegistroAcesso
 from processos.papeis import OPERADORES, tem_papel
 from processos.views import _exigir_leitor, _processo
 from representacao import assinaturas as servico_assinaturas
-from representacao import checklist, validade
+from representacao import checklist, correcao_da_lista, validade
 from representacao import documentos as servico_documentos
 from representacao.forms import (
+    AnulacaoSignatarioForm,
     AnularDocumentoForm,
+    CorrecaoSignatarioForm,
     DadosRepresentacaoForm,
     EnviarDocumentoForm,
     ImportarAssinaturasForm,
     SignatarioForm,
 )
-from representacao.models import DadosRepresentacao, DocumentoRepresentacao
+from representacao.models import DadosRepresentacao, DocumentoRepresentacao, Signatario
 
 # --- signatários (Art. 13) ------------------------------------------------------------------
 
@@ -71,6 +73,7 @@ def _pagina_assinaturas(request, processo, *, form=None, importar=None, relatori
         "importar": importar or (ImportarAssinaturasForm() if opera else None),
         "relatorio": relatorio,
         "limite_problemas": servico_assinaturas.LIMITE_PROBLEMAS,
+        "correcoes": _correcoes(processo),
     }
     recusado = request.method == "POST"
     return render(
@@ -152,6 +155,63 @@ def modelo_assinaturas(request, protocolo):
     )
 
 
+def _alterar_linha(request, protocolo, ordem, *, formulario, executar, titulo):
+    """Corrigir ou anular uma linha: a página com a linha e o formulário; POST → o serviço
+    → volta à lista com a contagem recalculada."""
+    _exigir_crt(request)
+    processo = _processo(protocolo)
+    linha = get_object_or_404(Signatario, processo=processo, ordem=ordem)
+    form = formulario(linha, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            executar(processo, form.cleaned_data)
+        except AtoRecusado as exc:
+            form.add_error(None, str(exc))
+        else:
+            contagem = servico_assinaturas.resumo_aptas(processo)
+            messages.success(
+                request, f"Signatário nº {ordem}: {titulo.lower()} registrada; {contagem}."
+            )
+            return redirect("representacao:assinaturas", protocolo=processo.slug)
+    contexto = {"processo": processo, "linha": linha, "form": form, "titulo": titulo}
+    status = 400 if request.method == "POST" else 200
+    return render(request, "representacao/signatario_alterar.html", contexto, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def corrigir_signatario(request, protocolo, ordem):
+    return _alterar_linha(
+        request,
+        protocolo,
+        ordem,
+        formulario=CorrecaoSignatarioForm.da_linha,
+        executar=lambda processo, dados: correcao_da_lista.corrigir_signatario(
+            processo=processo,
+            usuario=request.user,
+            ordem=ordem,
+            dados=CorrecaoSignatarioForm.dados_de(dados),
+            justificativa=dados["justificativa"],
+        ),
+        titulo="Correção da linha",
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def anular_signatario(request, protocolo, ordem):
+    return _alterar_linha(
+        request,
+        protocolo,
+        ordem,
+        formulario=lambda _linha, data: AnulacaoSignatarioForm(data),
+        executar=lambda processo, dados: correcao_da_lista.anular_signatario(
+            processo=processo, usuario=request.user, ordem=ordem, motivo=dados["motivo"]
+        ),
+        titulo="Anulação da linha",
+    )
+
+
 def secao_assinaturas(processo, usuario, *, publica: bool = False) -> dict | None:
     """A seção "Assinaturas (Art. 13)" da página interna do processo. Na alteração de nome a
     representação é do Prefeito, aprovada pela Câmara (Art. 6º, § 2º): sem assinaturas."""
@@ -159,7 +219,16 @@ def secao_assinaturas(processo, usuario, *, publica: bool = False) -> dict | Non
         return None
     return _contagem_assinaturas(processo) | {
         "url": reverse("representacao:assinaturas", args=[processo.slug]),
+        "correcoes": _correcoes(processo),
     }
+
+
+def _correcoes(processo) -> list:
+    """As correções e anulações da lista, com o antes → depois de cada uma."""
+    return [
+        (c, correcao_da_lista.descrever(c))
+        for c in correcao_da_lista.correcoes_do_processo(processo)
+    ]
 
 
 # --- fim dos signatários --------------------------------------------------------------------

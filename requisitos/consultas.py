@@ -72,3 +72,16 @@ def exercicios_disponiveis(parametros: ParametrosLegais) -> list[int]:
         .order_by("-exercicio")
         .values_list("exercicio", flat=True)
     )
+
+
+def ultimo_exercicio_encerrado(parametros: ParametrosLegais, ano_corrente: int) -> int | None:
+    """Art. 2º, IV: o último exercício encerrado (anterior a `ano_corrente`) cuja tabela da
+    SEFAZ está importada com municípios bastantes para a média; None se nenhum tem."""
+    return next((e for e in exercicios_disponiveis(parametros) if e < ano_corrente), None)
+
+
+# Quem importa a tabela, dito a quem não tem acesso à administração do sistema.
+COMO_IMPORTAR_A_TABELA = (
+    "Quem a importa é o suporte técnico do sistema, com o comando "
+    "“manage.py importar_valor_adicionado ARQUIVO.csv” (veja o README); avise-o."
+)

@@ -65,6 +65,7 @@ HISTORICO = {
     "instrucao.RetificacaoRecebimento": "correção do AR com as datas anteriores e justificativa",
     "transparencia.Liberacao": "liberação e revogação do Art. 23, cada uma com Andamento",
     "representacao.Signatario": "lista de assinaturas do Art. 13: quem assinou e quando",
+    "representacao.CorrecaoSignatario": "correção ou anulação de uma linha, antes e depois",
     "representacao.ImportacaoAssinaturas": "origem (arquivo, hash) das assinaturas importadas",
     "representacao.DocumentoRepresentacao": "documento do Art. 15, versionado com hash",
     "representacao.DadosRepresentacao": "cada correção é uma nova versão",

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
-from documentos.emissao import emite_documentos
+from documentos.emissao import PARECERES, emite_documentos
 from emancipacao import numeros
 from emancipacao.erros import pagina_de_erro
 from emancipacao.planilha import resposta_csv
@@ -228,9 +228,17 @@ def linhas_da_lista(processos, *, prefixo: str | None = None) -> list[dict]:
                 "prazo": prazo,
                 "prazo_texto": f"{prazo:%d/%m/%Y}" if prazo else "",
                 "prazo_vencido": prazo is not None and prazo < hoje,
+                # O ato pendente e quem o pratica (issue 26), sem consulta: só do estado.
+                "aguardando": _ato_pendente(v["tipo"], v["estado"]),
             }
         )
     return linhas
+
+
+def _ato_pendente(tipo: str, estado: str) -> str:
+    if estado in (Estado.CONCLUIDO, Estado.ARQUIVADO):
+        return ""
+    return descrever_espera(tipo, estado)
 
 
 def _municipios_de_origem(ids) -> dict[int, list[str]]:
@@ -431,6 +439,8 @@ def ato(request, protocolo, slug):
     # GET: valores sugeridos pela página do processo (ex.: sobrestar após recusa do TRE).
     inicial = {c: v for c, v in request.GET.items() if c in formulario.base_fields}
     form = formulario(request.POST or None, processo=processo, ato=definicao, initial=inicial)
+    # A minuta do parecer (issue 26): o ato corre e é desfeito; só o PDF MINUTA volta.
+    minuta = request.method == "POST" and "minuta" in request.POST and definicao.nome in PARECERES
     if request.method == "POST" and form.is_valid():
         try:
             andamento = services.praticar_ato(
@@ -442,7 +452,10 @@ def ato(request, protocolo, slug):
                 justificativa=form.cleaned_data["justificativa"],
                 estado_esperado=form.cleaned_data["estado_esperado"],
                 ultimo_andamento=form.cleaned_data.get("ultimo_andamento"),
+                minuta=minuta,
             )
+        except services.MinutaDoAto as pronta:
+            return _minuta_pdf(pronta.pdf, definicao, processo)
         except AtoRecusado as exc:
             form.add_error(None, str(exc))
         else:
@@ -466,9 +479,19 @@ def ato(request, protocolo, slug):
             or _destinos_possiveis(processo, definicao.nome),
             "avisos": avisos_legais(processo) if definicao.aviso_bloqueio else [],
             "emite_documentos": emite_documentos(definicao.nome),
+            "tem_minuta": definicao.nome in PARECERES,
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+def _minuta_pdf(pdf: bytes, definicao, processo) -> HttpResponse:
+    resposta = HttpResponse(pdf, content_type="application/pdf")
+    resposta["Content-Disposition"] = (
+        f'inline; filename="minuta-{definicao.slug}-{processo.slug}.pdf"'
+    )
+    resposta["Cache-Control"] = "private, no-store"
+    return resposta
 
 
 def _destinos_possiveis(processo, nome_ato) -> list[str]:

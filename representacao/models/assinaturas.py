@@ -1,9 +1,9 @@
 """Os signatários da representação (Art. 13) e as importações da lista.
 
-Só se acrescenta: a lista é a prova de quem assinou, e nada nela se edita nem se apaga (um
-erro se corrige pela CRT acrescentando a linha certa; a errada fica, e a contagem a
-desconsidera quando o título não confere ou repete). Por isso não há Andamento, mas cada
-linha guarda quem a registrou e quando, e cada importação guarda o arquivo (nome e SHA-256).
+A lista é a prova de quem assinou, e nada nela se apaga: cada linha guarda quem a registrou e
+quando, e cada importação guarda o arquivo (nome e SHA-256). Uma linha digitada errado se
+corrige, ou se anula (fica riscada, com o motivo, e não conta); cada correção e anulação fica
+em `CorrecaoSignatario`, com o antes e o depois, a justificativa, quem e quando.
 """
 
 from django.conf import settings
@@ -63,6 +63,9 @@ class Signatario(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     criado_em = models.DateTimeField("registrado em", auto_now_add=True)
+    # A linha anulada (lançada por engano) fica na lista, riscada, com o motivo; não conta.
+    anulado_em = models.DateTimeField("anulada em", null=True, blank=True)
+    motivo_anulacao = models.TextField("motivo da anulação", blank=True)
 
     class Meta:
         verbose_name = "signatário da representação"
@@ -73,7 +76,7 @@ class Signatario(models.Model):
             # Cada título válido tem uma só linha "original" no processo; as demais o repetem.
             models.UniqueConstraint(
                 fields=["processo", "titulo_eleitor"],
-                condition=Q(titulo_valido=True, repete_ordem__isnull=True),
+                condition=Q(titulo_valido=True, repete_ordem__isnull=True, anulado_em__isnull=True),
                 name="signatario_titulo_valido_unico",
             ),
             models.CheckConstraint(
@@ -87,6 +90,10 @@ class Signatario(models.Model):
         return f"{self.ordem}. {self.nome} — {self.processo.protocolo}"
 
     @property
+    def anulado(self) -> bool:
+        return self.anulado_em is not None
+
+    @property
     def duplicado(self) -> bool:
         return self.repete_ordem is not None
 
@@ -95,3 +102,33 @@ class Signatario(models.Model):
         """ "0012 3456 1805", como impresso no título; o inválido, como veio."""
         t = self.titulo_eleitor
         return f"{t[:4]} {t[4:8]} {t[8:]}" if self.titulo_valido else t
+
+
+class CorrecaoSignatario(models.Model):
+    """A correção ou a anulação de uma linha da lista (issue 26): os dados da linha antes e
+    depois (como se leem), a justificativa, quem e quando."""
+
+    class Acao(models.TextChoices):
+        CORRIGIR = "corrigir", "Correção"
+        ANULAR = "anular", "Anulação"
+
+    signatario = models.ForeignKey(Signatario, on_delete=models.PROTECT, related_name="correcoes")
+    acao = models.CharField("ação", max_length=10, choices=Acao.choices)
+    antes = models.JSONField("dados antes")
+    depois = models.JSONField("dados depois")
+    justificativa = models.TextField("justificativa")
+    por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    em = models.DateTimeField("em", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "correção de signatário"
+        verbose_name_plural = "correções de signatários"
+        ordering = ["-em", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(justificativa=""), name="correcao_signatario_com_justificativa"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_acao_display()} do nº {self.signatario.ordem}"

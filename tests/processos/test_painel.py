@@ -67,6 +67,32 @@ def test_lista_filtrada_pelo_cartao_mostra_so_os_processos_que_aguardam(client, 
     assert "Serra Azul do Norte" not in html
 
 
+def test_lista_aguardando_diz_o_ato_pendente_e_quem_o_pratica(client, servidor, mesa, operador):
+    """Issue 26: cada linha da lista "aguardando" nomeia o ato e o perfil que o pratica."""
+    _em(protocolar(operador, nome="Vale do Arinos"), "em_instrucao")
+    _em(protocolar(operador, nome="Serra Azul do Norte"), "deliberacao_plenario")
+
+    client.force_login(servidor)
+    servidor_ve = client.get("/processos/?aguardando=on").content.decode()
+    client.force_login(mesa)
+    mesa_ve = client.get("/processos/?aguardando=on").content.decode()
+
+    assert "Aguardando: Registrar visita in loco — Servidor ou Presidente da CRT" in servidor_ve
+    assert "Deliberar no Plenário" not in servidor_ve
+    assert "Aguardando: Deliberar no Plenário — Secretaria da Mesa" in mesa_ve
+
+
+def test_lista_nao_diz_aguardando_de_processo_arquivado_nem_concluido(client, servidor, operador):
+    _em(protocolar(operador, nome="Vale do Arinos"), "arquivado")
+    _em(protocolar(operador, nome="Serra Azul do Norte"), "concluido")
+
+    client.force_login(servidor)
+    html = client.get("/processos/").content.decode()
+
+    assert "Vale do Arinos" in html and "Serra Azul do Norte" in html
+    assert "data-aguardando" not in html
+
+
 def test_deputado_ve_o_painel_sem_o_cartao_de_atos(client, deputado, operador):
     protocolar(operador)
     client.force_login(deputado)

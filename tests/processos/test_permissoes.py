@@ -117,10 +117,13 @@ REGRAS = {
     "instrucao:oficio_certidao": "REGRAS_OFICIOS",
     "instrucao:oficio_certidao_versao": "REGRAS_OFICIOS",
     "instrucao:oficio_retificar_certidao": "REGRAS_OFICIOS",
+    "instrucao:oficio_corrigir_digitacao": "REGRAS_OFICIOS",
     "representacao:assinaturas": "REGRAS_ASSINATURAS",
     "representacao:adicionar_signatario": "REGRAS_ASSINATURAS",
     "representacao:importar_assinaturas": "REGRAS_ASSINATURAS",
     "representacao:modelo_assinaturas": "REGRAS_ASSINATURAS",
+    "representacao:corrigir_signatario": "REGRAS_ASSINATURAS",
+    "representacao:anular_signatario": "REGRAS_ASSINATURAS",
     "representacao:documentos": "REGRAS_DOCUMENTOS_ART15",
     "representacao:arquivo": "REGRAS_DOCUMENTOS_ART15",
     "representacao:anular_documento": "REGRAS_DOCUMENTOS_ART15",
@@ -168,6 +171,11 @@ REGRAS_OFICIOS = {
         "GET": _SO_CRT | dict.fromkeys(CRT, 200),
         "POST": _SO_CRT | dict.fromkeys(CRT, 302),
     },
+    # Correção de digitação (a mesma certidão, outros números): só a CRT.
+    "instrucao:oficio_corrigir_digitacao": {
+        "GET": _SO_CRT | dict.fromkeys(CRT, 200),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
 }
 # Signatários (Art. 13; DOMAIN §4): a CRT registra e importa; Mesa e Deputados só veem.
 REGRAS_ASSINATURAS = {
@@ -185,6 +193,15 @@ REGRAS_ASSINATURAS = {
     },
     # O modelo do CSV serve a quem importa.
     "representacao:modelo_assinaturas": {"GET": _SO_CRT | dict.fromkeys(CRT, 200)},
+    # Corrigir ou anular uma linha (issue 26): só a CRT, como registrar.
+    "representacao:corrigir_signatario": {
+        "GET": _SO_CRT | dict.fromkeys(CRT, 200),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
+    "representacao:anular_signatario": {
+        "GET": _SO_CRT | dict.fromkeys(CRT, 200),
+        "POST": _SO_CRT | dict.fromkeys(CRT, 302),
+    },
 }
 # Documentos do Art. 15 (DOMAIN §4 e §5): a CRT junta e anula; todos os leitores veem o
 # arquivo (o Deputado só inline, com a vista registrada — Art. 22).
@@ -386,6 +403,15 @@ def test_cada_papel_recebe_o_que_a_regra_do_oficio_diz(nome, metodo, papel, como
                 "versao_vista": sefaz.certidoes.vigentes().get().pk,
             },
         ),
+        "instrucao:oficio_corrigir_digitacao": (
+            sefaz,
+            "corrigir-digitacao",
+            {
+                "area__valor_adicionado": "1.234,56",
+                "justificativa": "Valor digitado errado.",
+                "versao_vista": sefaz.certidoes.vigentes().get().pk,
+            },
+        ),
     }
     if nome == "instrucao:oficio_descartar_rascunho":
         from instrucao.models import RascunhoReiteracao
@@ -441,14 +467,43 @@ def test_cada_papel_recebe_o_que_a_regra_das_assinaturas_diz(nome, metodo, papel
             },
         ),
         "representacao:modelo_assinaturas": (base + "modelo.csv", {}),
+        "representacao:corrigir_signatario": (
+            base + "1/corrigir/",
+            {
+                "nome": "Maria da Silva Souza",
+                "titulo_eleitor": "0012 3456 1805",
+                "reside_na_area": "sim",
+                "firma_reconhecida": "sim",
+                "justificativa": "Sobrenome faltando.",
+            },
+        ),
+        "representacao:anular_signatario": (base + "1/anular/", {"motivo": "Lançada por engano."}),
     }[nome]
+    linha_existente = nome in (
+        "representacao:corrigir_signatario",
+        "representacao:anular_signatario",
+    )
+    if linha_existente:
+        from representacao.assinaturas import DadosSignatario, adicionar_signatario
+
+        adicionar_signatario(
+            processo=processo,
+            usuario=operador,
+            dados=DadosSignatario(nome="Maria da Silva", titulo="001234561805"),
+        )
     client, _ = como(papel)
 
     resposta = getattr(client, metodo.lower())(caminho, dados)
 
     esperado = REGRAS_ASSINATURAS[nome][metodo][papel]
     _confere(resposta, esperado)
-    assert Signatario.objects.count() == (metodo == "POST" and esperado == 302)
+    gravou = metodo == "POST" and esperado == 302
+    if linha_existente:
+        from representacao.models import CorrecaoSignatario
+
+        assert CorrecaoSignatario.objects.count() == gravou
+    else:
+        assert Signatario.objects.count() == gravou
 
 
 @pytest.mark.parametrize("papel", PAPEIS)

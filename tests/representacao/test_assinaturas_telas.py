@@ -234,20 +234,27 @@ def test_zona_que_nao_e_numero_volta_com_400(client, processo, servidor, zona):
 def test_importacao_recusada_mostra_o_relatorio_por_linha_e_nao_grava(client, processo, servidor):
     client.force_login(servidor)
     arquivo = arquivo_csv(
-        [f"Boa;{titulo_mt(1)};;;sim;sim", ";001234561806;;;sim;talvez", f"Boa;{titulo_mt(2)};;;s;s"]
+        [
+            f"Boa;{titulo_mt(1)};;;sim;sim",
+            "  ;001234561806;;;sim;talvez",
+            f"Boa;{titulo_mt(2)};;;s;s",
+            f"José  da Silva;{titulo_mt(3)};;;sim;talvez",
+        ]
     )
 
     resposta = client.post(url(processo, "importar/"), {"arquivo": arquivo})
 
     assert resposta.status_code == 400
     html = resposta.content.decode()
-    assert "Arquivo recusado: 1 linha com problema." in html
+    assert "Arquivo recusado: 2 linhas com problema." in html
     linha = re.search(
         r'<table class="table table-sm small relatorio-importacao">.*?</table>', html, re.S
     )
     celulas = [c.strip() for c in re.findall(r"<td>(.*?)</td>", linha.group(0), re.S)]
-    assert celulas[:2] == ["3", "001234561806"]
-    assert "Nome em branco." in celulas[2] and "Dígito verificador inválido." in celulas[2]
+    # Issue 26: o nome vem no relatório, para achar a linha na lista assinada.
+    assert celulas[:3] == ["3", "(sem nome)", "001234561806"]
+    assert "Nome em branco." in celulas[3] and "Dígito verificador inválido." in celulas[3]
+    assert celulas[4:6] == ["5", "José da Silva"]
     assert not Signatario.objects.exists()
 
 

@@ -53,7 +53,7 @@ def test_importa_e_imprime_o_resumo_com_as_aptas(processo, arquivo, servidor):
     saida = rodar(processo.protocolo, caminho, "--usuario", servidor.username)
 
     assert saida.splitlines() == [
-        f"Linha 4\t{titulo_mt(1)}\tTítulo repetido (nº 1): conta uma vez.",
+        f"Linha 4\tAna de novo\t{titulo_mt(1)}\tTítulo repetido (nº 1): conta uma vez.",
         "3 assinaturas importadas; aptas: 1 de 100 exigidas (Art. 13).",
     ]
     assert processo.signatarios.count() == 3
@@ -78,9 +78,9 @@ def test_arquivo_recusado_imprime_o_relatorio_nao_grava_e_termina_com_erro(
         )
 
     assert saida.getvalue().splitlines() == [
-        "Linha 3\t001234561806\tDígito verificador inválido.",
-        "Linha 4\t1\tNome em branco. O título deve ter 12 dígitos. Em reside_na_area, use sim ou "
-        "não (recebido: “x”).",
+        "Linha 3\tBento\t001234561806\tDígito verificador inválido.",
+        "Linha 4\t(sem nome)\t1\tNome em branco. O título deve ter 12 dígitos. "
+        "Em reside_na_area, use sim ou não (recebido: “x”).",
     ]
     assert str(erro.value) == (
         "Arquivo recusado: 2 linhas com problema. Corrija a lista e importe de novo; "

@@ -205,12 +205,14 @@ def test_arquivo_com_linhas_erradas_nao_grava_nada_e_aponta_cada_linha(processo,
         "nada foi gravado."
     )
     assert relatorio.problemas == [
-        Problema(3, titulo_mt(2), "Nome em branco."),
-        Problema(4, "12345", "O título deve ter 12 dígitos."),
-        Problema(5, "001234561806", "Dígito verificador inválido."),
-        Problema(6, titulo_mt(5), "Em reside_na_area, use sim ou não (recebido: “talvez”)."),
-        Problema(7, titulo_mt(6), "A linha tem 7 colunas; o cabeçalho tem 6."),
-        Problema(8, titulo_mt(7), "Zona eleitoral deve ter de 1 a 4 algarismos."),
+        Problema(3, titulo_mt(2), "Nome em branco.", ""),
+        Problema(4, "12345", "O título deve ter 12 dígitos.", "Curto"),
+        Problema(5, "001234561806", "Dígito verificador inválido.", "Dígito"),
+        Problema(
+            6, titulo_mt(5), "Em reside_na_area, use sim ou não (recebido: “talvez”).", "Booleano"
+        ),
+        Problema(7, titulo_mt(6), "A linha tem 7 colunas; o cabeçalho tem 6.", "Colunas"),
+        Problema(8, titulo_mt(7), "Zona eleitoral deve ter de 1 a 4 algarismos.", "Zona"),
     ]
     assert not Signatario.objects.exists()
     assert not ImportacaoAssinaturas.objects.exists()
@@ -233,7 +235,7 @@ def test_linha_com_colunas_a_menos_e_recusada(processo, operador):
     relatorio = importar(processo, operador, csv_de([f"Maria;{titulo_mt(1)};19"]))
 
     assert relatorio.problemas == [
-        Problema(2, titulo_mt(1), "A linha tem 3 colunas; o cabeçalho tem 6.")
+        Problema(2, titulo_mt(1), "A linha tem 3 colunas; o cabeçalho tem 6.", "Maria")
     ]
 
 

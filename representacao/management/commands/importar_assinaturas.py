@@ -40,7 +40,8 @@ class Command(BaseCommand):
             )
         for problema in relatorio.problemas + relatorio.avisos:
             titulo = problema.titulo or "—"
-            self.stdout.write(f"Linha {problema.linha}\t{titulo}\t{problema.problema}")
+            nome = problema.nome or "(sem nome)"
+            self.stdout.write(f"Linha {problema.linha}\t{nome}\t{titulo}\t{problema.problema}")
         if not relatorio.aceito:
             raise CommandError(relatorio.mensagem)
         self.stdout.write(relatorio.mensagem)

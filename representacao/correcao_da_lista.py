@@ -1,0 +1,142 @@
+"""Corrigir ou anular uma linha da lista de signatários (Art. 13; issue 26).
+
+A linha digitada errado (nome, título, zona, seção, residência, firma) se corrige; a lançada
+por engano se anula — fica na lista, riscada, com o motivo, e não conta. Cada correção e
+anulação fica registrada com os dados antes e depois, a justificativa, quem e quando. As
+repetições de título (um título conta uma vez, DOMAIN §5) são recalculadas sobre a lista
+inteira, e a contagem do Art. 13 sai das linhas, como sempre.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+
+from processos.models import AtoRecusado, Processo
+from representacao.assinaturas import DadosSignatario, travar_lista
+from representacao.models import CorrecaoSignatario, Signatario
+from representacao.titulo import verificar_titulo
+
+ROTULOS = {
+    "nome": "Nome",
+    "titulo": "Título",
+    "zona": "Zona",
+    "secao": "Seção",
+    "reside_na_area": "Reside na área",
+    "firma_reconhecida": "Firma reconhecida",
+}
+
+
+def dados_da_linha(s: Signatario) -> dict[str, str]:
+    """Os dados da linha como a lista os mostra (o registro do antes e do depois)."""
+    return {
+        "nome": s.nome,
+        "titulo": s.titulo_formatado,
+        "zona": s.zona or "—",
+        "secao": s.secao or "—",
+        "reside_na_area": "Sim" if s.reside_na_area else "Não",
+        "firma_reconhecida": "Sim" if s.firma_reconhecida else "Não",
+    }
+
+
+def descrever(correcao: CorrecaoSignatario) -> list[str]:
+    """ "Título: 0012 3456 1805 → 0012 3456 1806", um por dado que mudou."""
+    return [
+        f"{rotulo}: {correcao.antes.get(c, '—')} → {correcao.depois.get(c, '—')}"
+        for c, rotulo in ROTULOS.items()
+        if correcao.antes.get(c) != correcao.depois.get(c)
+    ]
+
+
+def _linha(processo: Processo, ordem: int) -> Signatario:
+    travar_lista(processo)
+    linha = Signatario.objects.filter(processo=processo, ordem=ordem).first()
+    if linha is None:
+        raise AtoRecusado(f"Não há signatário nº {ordem} nesta lista.")
+    if linha.anulado:
+        raise AtoRecusado(f"O signatário nº {ordem} já foi anulado; a linha não se altera mais.")
+    return linha
+
+
+def _exigir_justificativa(texto: str, o_que: str) -> str:
+    texto = (texto or "").strip()
+    if not texto:
+        raise AtoRecusado(f"Informe a justificativa da {o_que}.")
+    return texto
+
+
+def recalcular_repeticoes(processo: Processo) -> None:
+    """Cada título válido das linhas ativas conta uma vez: a primeira linha com ele é a
+    original, as seguintes a repetem. Grava primeiro as que passam a repetir (saem da
+    restrição de título único) e depois as que passam a ser originais."""
+    linhas = list(Signatario.objects.filter(processo=processo).order_by("ordem"))
+    primeira: dict[str, int] = {}
+    alvo = {}
+    for s in linhas:
+        repete = None
+        if s.titulo_valido and not s.anulado:
+            original = primeira.setdefault(s.titulo_eleitor, s.ordem)
+            repete = original if original != s.ordem else None
+        alvo[s.pk] = repete
+    mudam = [s for s in linhas if s.repete_ordem != alvo[s.pk]]
+    for grupo in ([s for s in mudam if alvo[s.pk]], [s for s in mudam if not alvo[s.pk]]):
+        for s in grupo:
+            s.repete_ordem = alvo[s.pk]
+        Signatario.objects.bulk_update(grupo, ["repete_ordem"])
+
+
+def corrigir_signatario(
+    *, processo: Processo, usuario, ordem: int, dados: DadosSignatario, justificativa: str
+) -> CorrecaoSignatario:
+    justificativa = _exigir_justificativa(justificativa, "correção")
+    with transaction.atomic():
+        linha = _linha(processo, ordem)
+        antes = dados_da_linha(linha)
+        titulo = verificar_titulo(dados.titulo)
+        linha.nome = dados.nome
+        linha.titulo_eleitor = titulo.numero[:40]
+        linha.titulo_valido = titulo.valido
+        # Fora da restrição de título único até o recálculo (só um título válido repete).
+        linha.repete_ordem = linha.ordem if titulo.valido else None
+        linha.zona, linha.secao = dados.zona, dados.secao
+        linha.reside_na_area = dados.reside_na_area
+        linha.firma_reconhecida = dados.firma_reconhecida
+        depois = dados_da_linha(linha)
+        if antes == depois:
+            raise AtoRecusado("Nenhum dado da linha mudou: corrija o que foi digitado errado.")
+        linha.save()
+        recalcular_repeticoes(processo)
+        return CorrecaoSignatario.objects.create(
+            signatario=linha,
+            acao=CorrecaoSignatario.Acao.CORRIGIR,
+            antes=antes,
+            depois=depois,
+            justificativa=justificativa,
+            por=usuario,
+        )
+
+
+def anular_signatario(
+    *, processo: Processo, usuario, ordem: int, motivo: str
+) -> CorrecaoSignatario:
+    motivo = _exigir_justificativa(motivo, "anulação")
+    with transaction.atomic():
+        linha = _linha(processo, ordem)
+        dados = dados_da_linha(linha)
+        linha.anulado_em = timezone.now()
+        linha.motivo_anulacao = motivo
+        linha.save(update_fields=["anulado_em", "motivo_anulacao"])
+        recalcular_repeticoes(processo)
+        return CorrecaoSignatario.objects.create(
+            signatario=linha,
+            acao=CorrecaoSignatario.Acao.ANULAR,
+            antes=dados,
+            depois=dados,
+            justificativa=motivo,
+            por=usuario,
+        )
+
+
+def correcoes_do_processo(processo: Processo):
+    """As correções e anulações da lista, da mais recente, com a linha e quem as fez."""
+    return CorrecaoSignatario.objects.filter(signatario__processo=processo).select_related(
+        "signatario", "por"
+    )

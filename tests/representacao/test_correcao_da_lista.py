@@ -1,0 +1,235 @@
+"""Corrigir ou anular uma linha da lista de signatários (Art. 13; issue 26, achado 9): com
+justificativa, registrada com o antes → depois, quem e quando; a contagem do Art. 13 sai das
+linhas; a linha anulada fica listada, riscada, com o motivo, e não conta."""
+
+import pytest
+
+from processos.models import AtoRecusado
+from representacao import assinaturas
+from representacao.assinaturas import DadosSignatario, adicionar_signatario
+from representacao.correcao_da_lista import anular_signatario, corrigir_signatario
+from representacao.models import CorrecaoSignatario, Signatario
+from tests.processos.construtores import protocolar
+from tests.representacao.test_assinaturas_telas import titulo_mt
+
+
+@pytest.fixture
+def processo(operador):
+    return protocolar(operador)
+
+
+def _linha(processo, usuario, i, **campos):
+    dados = {"nome": f"Eleitor {i}", "titulo": titulo_mt(i)} | campos
+    return adicionar_signatario(processo=processo, usuario=usuario, dados=DadosSignatario(**dados))
+
+
+def _url(processo, ordem, acao):
+    return f"/processos/{processo.slug}/assinaturas/{ordem}/{acao}/"
+
+
+def _post_correcao(**extra) -> dict:
+    return {
+        "nome": "Eleitor 1",
+        "titulo_eleitor": titulo_mt(1),
+        "reside_na_area": "sim",
+        "firma_reconhecida": "sim",
+        "justificativa": "Nome digitado errado.",
+    } | extra
+
+
+# --- pelo serviço: a contagem sai das linhas --------------------------------------------------
+
+
+def test_anular_a_original_faz_a_repeticao_contar_uma_vez(processo, operador):
+    """DOMAIN §5: um título conta uma vez; anulada a primeira linha, a repetição é a original."""
+    _linha(processo, operador, 1)
+    _linha(processo, operador, 1, nome="Eleitor 1 de novo")
+    assert assinaturas.contagem(processo).duplicados == 1
+
+    anular_signatario(processo=processo, usuario=operador, ordem=1, motivo="Lançada duas vezes.")
+
+    contagem = assinaturas.contagem(processo)
+    assert (contagem.total, contagem.duplicados, contagem.aptos) == (1, 0, 1)
+    segunda = Signatario.objects.get(processo=processo, ordem=2)
+    assert segunda.repete_ordem is None
+
+
+def test_corrigir_o_titulo_para_o_de_outra_linha_vira_repeticao(processo, operador):
+    _linha(processo, operador, 1)
+    _linha(processo, operador, 2)
+
+    corrigir_signatario(
+        processo=processo,
+        usuario=operador,
+        ordem=2,
+        dados=DadosSignatario(nome="Eleitor 2", titulo=titulo_mt(1)),
+        justificativa="Título copiado da linha de cima por engano? Não: é o mesmo eleitor.",
+    )
+
+    assert Signatario.objects.get(processo=processo, ordem=2).repete_ordem == 1
+    assert assinaturas.contagem(processo).aptos == 1
+
+
+def test_corrigir_a_primeira_libera_o_titulo_para_a_repeticao(processo, operador):
+    _linha(processo, operador, 1)
+    _linha(processo, operador, 1, nome="Outro")
+
+    corrigir_signatario(
+        processo=processo,
+        usuario=operador,
+        ordem=1,
+        dados=DadosSignatario(nome="Eleitor 1", titulo=titulo_mt(3)),
+        justificativa="Título trocado.",
+    )
+
+    linhas = dict(Signatario.objects.filter(processo=processo).values_list("ordem", "repete_ordem"))
+    assert linhas == {1: None, 2: None}
+    assert assinaturas.contagem(processo).aptos == 2
+
+
+def test_firma_corrigida_para_nao_deixa_de_contar(processo, operador):
+    """Art. 13: só conta a assinatura com firma reconhecida."""
+    _linha(processo, operador, 1)
+
+    corrigir_signatario(
+        processo=processo,
+        usuario=operador,
+        ordem=1,
+        dados=DadosSignatario(nome="Eleitor 1", titulo=titulo_mt(1), firma_reconhecida=False),
+        justificativa="A firma não foi reconhecida.",
+    )
+
+    assert assinaturas.contagem(processo).aptos == 0
+    correcao = CorrecaoSignatario.objects.get()
+    assert (correcao.antes["firma_reconhecida"], correcao.depois["firma_reconhecida"]) == (
+        "Sim",
+        "Não",
+    )
+    assert correcao.por == operador
+
+
+@pytest.mark.parametrize(
+    ("acao", "mensagem"),
+    [("corrigir", "justificativa da correção"), ("anular", "justificativa da anulação")],
+)
+def test_sem_justificativa_nada_muda(processo, operador, acao, mensagem):
+    _linha(processo, operador, 1)
+
+    with pytest.raises(AtoRecusado, match=mensagem):
+        if acao == "corrigir":
+            corrigir_signatario(
+                processo=processo,
+                usuario=operador,
+                ordem=1,
+                dados=DadosSignatario(nome="Outro", titulo=titulo_mt(1)),
+                justificativa="  ",
+            )
+        else:
+            anular_signatario(processo=processo, usuario=operador, ordem=1, motivo="")
+
+    assert not CorrecaoSignatario.objects.exists()
+    assert Signatario.objects.get(processo=processo).nome == "Eleitor 1"
+
+
+def test_linha_anulada_nao_se_corrige_nem_se_anula_de_novo(processo, operador):
+    _linha(processo, operador, 1)
+    anular_signatario(processo=processo, usuario=operador, ordem=1, motivo="Engano.")
+
+    with pytest.raises(AtoRecusado, match="já foi anulado"):
+        anular_signatario(processo=processo, usuario=operador, ordem=1, motivo="De novo.")
+
+
+def test_correcao_que_nao_muda_nada_e_recusada(processo, operador):
+    _linha(processo, operador, 1)
+
+    with pytest.raises(AtoRecusado, match="Nenhum dado da linha mudou"):
+        corrigir_signatario(
+            processo=processo,
+            usuario=operador,
+            ordem=1,
+            dados=DadosSignatario(nome="Eleitor 1", titulo=titulo_mt(1)),
+            justificativa="Nada.",
+        )
+
+
+# --- pelas telas ------------------------------------------------------------------------------
+
+
+def test_corrigir_pela_tela_registra_e_mostra_antes_e_depois(client, servidor, processo):
+    _linha(processo, servidor, 1, nome="Eleitro 1")
+    client.force_login(servidor)
+
+    resposta = client.post(_url(processo, 1, "corrigir"), _post_correcao())
+
+    assert resposta.status_code == 302
+    pagina = client.get(f"/processos/{processo.slug}/assinaturas/").content.decode()
+    assert "Correção do nº 1 (Eleitor 1)" in pagina
+    assert "Nome: Eleitro 1 → Eleitor 1" in pagina
+    assert "Nome digitado errado." in pagina
+
+
+def test_anular_pela_tela_deixa_a_linha_riscada_com_o_motivo(client, servidor, processo):
+    _linha(processo, servidor, 1)
+    _linha(processo, servidor, 2)
+    client.force_login(servidor)
+
+    resposta = client.post(_url(processo, 1, "anular"), {"motivo": "Assinatura de outra área."})
+
+    assert resposta.status_code == 302
+    pagina = client.get(f"/processos/{processo.slug}/assinaturas/").content.decode()
+    assert 'data-signatario="1" data-anulado' in pagina
+    assert "<del>Eleitor 1</del>" in pagina
+    assert "Motivo: Assinatura de outra área." in pagina
+    assert assinaturas.contagem(processo).aptos == 1
+
+
+def test_correcao_com_titulo_invalido_sem_confirmar_volta_com_o_erro(client, servidor, processo):
+    _linha(processo, servidor, 1)
+    client.force_login(servidor)
+
+    resposta = client.post(
+        _url(processo, 1, "corrigir"), _post_correcao(titulo_eleitor="001234561806")
+    )
+
+    assert resposta.status_code == 400
+    assert "Confira o número na lista assinada" in resposta.content.decode()
+    assert not CorrecaoSignatario.objects.exists()
+
+
+def test_tela_sem_motivo_volta_400_e_nada_muda(client, servidor, processo):
+    _linha(processo, servidor, 1)
+    client.force_login(servidor)
+
+    resposta = client.post(_url(processo, 1, "anular"), {"motivo": ""})
+
+    assert resposta.status_code == 400
+    assert "Informe o motivo da anulação." in resposta.content.decode()
+    assert not Signatario.objects.get(processo=processo).anulado
+
+
+def test_linha_que_nao_existe_e_404(client, servidor, processo):
+    client.force_login(servidor)
+
+    assert client.get(_url(processo, 99, "corrigir")).status_code == 404
+
+
+def test_mesa_ve_a_lista_sem_os_links_e_nao_corrige(client, mesa, servidor, processo):
+    _linha(processo, servidor, 1)
+    client.force_login(mesa)
+
+    pagina = client.get(f"/processos/{processo.slug}/assinaturas/").content.decode()
+
+    assert "/assinaturas/1/corrigir/" not in pagina
+    assert client.post(_url(processo, 1, "anular"), {"motivo": "x"}).status_code == 403
+
+
+def test_a_pagina_do_processo_mostra_a_correcao_da_lista(client, servidor, processo):
+    _linha(processo, servidor, 1)
+    anular_signatario(processo=processo, usuario=servidor, ordem=1, motivo="Lançada por engano.")
+    client.force_login(servidor)
+
+    pagina = client.get(f"/processos/{processo.slug}/").content.decode()
+
+    assert "Anulação do nº 1 (Eleitor 1)" in pagina
+    assert "Justificativa: Lançada por engano." in pagina
+    assert 'data-contagem="aptos">0<' in pagina
