@@ -43,6 +43,7 @@ APPS_DO_SISTEMA = {
     "plebiscito",
     "documentos",
     "transparencia",
+    "territorio",
 }
 
 # Todo modelo das apps do sistema está numa das duas listas, com o porquê; um modelo novo faz
@@ -74,6 +75,9 @@ HISTORICO = {
     "documentos.Assinatura": "assinatura de um documento emitido",
     "documentos.SerieDocumento": "trava da numeração das versões de cada documento",
     "documentos.FalhaIntegridade": "registro de arquivo adulterado ou ausente (auditoria)",
+    "territorio.EdicaoDaMalha": "edição da malha do IBGE, carregada pelo comando carregar_malha",
+    "territorio.MunicipioNaMalha": "geometria e área oficial de uma edição (comando, não admin)",
+    "territorio.ConferenciaTerritorial": "figuras de uma versão do mapa, com a edição e a data",
 }
 # Cadastro e dados de referência: editáveis no admin (como os usuários, em django.contrib.auth).
 EDITAVEIS = {

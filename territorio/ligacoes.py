@@ -1,0 +1,2 @@
+def registrar() -> None:
+    pass
