@@ -1,42 +1,16 @@
 """`manage.py carregar_malha`: a malha e as áreas oficiais gravadas por município e por
 edição; rodar de novo não duplica; outra edição convive; erros em pt-BR."""
 
-import json
-
 import pytest
 from django.core.management import CommandError, call_command
-from shapely.geometry import mapping
 
 from requisitos.models import Municipio
 from territorio.malha import edicao_vigente, ler_malha
 from territorio.models import EdicaoDaMalha, MunicipioNaMalha
 
-from .malha_ficticia import CODIGOS, A, B, C
+from .malha_ficticia import CODIGOS
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def pasta(tmp_path):
-    for nome, codigo in CODIGOS.items():
-        Municipio.objects.create(codigo_ibge=codigo, nome=f"Fictício {nome}")
-    feicoes = [
-        {
-            "type": "Feature",
-            "properties": {"codigo_ibge": str(CODIGOS[n]), "nome": n},
-            "geometry": mapping(g),
-        }
-        for n, g in (("A", A), ("B", B), ("C", C))
-    ]
-    (tmp_path / "malha.geojson").write_text(
-        json.dumps(
-            {"type": "FeatureCollection", "metadata": {"fonte": "Teste"}, "features": feicoes}
-        )
-    )
-    linhas = ["codigo_ibge,nome,area_km2,populacao_censo_2022,populacao_estimada_2025"]
-    linhas += [f"{c},{n},480.500,1000,1100" for n, c in CODIGOS.items()]
-    (tmp_path / "areas.csv").write_text("\n".join(linhas) + "\n")
-    return tmp_path
 
 
 def test_carrega_a_malha_da_pasta_e_de_novo_nao_duplica(pasta):
