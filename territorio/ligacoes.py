@@ -56,5 +56,6 @@ def conferir_mapa(*, processo, arquivo, tipo):
 
 def registrar() -> None:
     extensoes.registrar_conferencia_de_juntada(ITEM_DO_MAPA, conferir_mapa)
-    extensoes.registrar_anotacao(secao.TEM_MAPA, secao.existe_mapa)
+    extensoes.registrar_anotacao(secao.MAPA_ID, secao.ultimo_mapa_id)
+    extensoes.registrar_anotacao(secao.MAPA_TIPO, secao.ultimo_mapa_tipo)
     extensoes.registrar_secao(extensoes.Secao("territorio/_secao.html", secao.secao_territorio))

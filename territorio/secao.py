@@ -4,8 +4,9 @@ do Art. 15, II, ao lado das áreas informadas e da certificada — nunca no luga
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Exists, OuterRef
+from django.db.models import OuterRef, Subquery
 
+from documentos.arquivos.tipos import GEOJSON
 from processos import extensoes, leitura
 from territorio.malha import edicao_vigente
 from territorio.models import ConferenciaTerritorial
@@ -59,33 +60,58 @@ def comparacoes(processo, figuras: dict) -> list[Comparacao]:
     return linhas
 
 
-TEM_MAPA = "territorio_tem_mapa"
+# A última versão não anulada do mapa do Art. 15, II (id e tipo), anotada na consulta da
+# página: sem mapa ou com um mapa em PDF, a seção não consulta mais nada.
+MAPA_ID = "territorio_mapa_id"
+MAPA_TIPO = "territorio_mapa_tipo"
 ITEM_DO_MAPA = "mapa_territorio"
 
 
-def existe_mapa():
+def _ultimo_mapa(campo: str):
     documentos = ConferenciaTerritorial.documento.field.related_model.objects
-    return Exists(
+    return Subquery(
         documentos.filter(processo=OuterRef("pk"), item=ITEM_DO_MAPA, anulado_em__isnull=True)
+        .order_by("-versao")
+        .values(campo)[:1]
     )
 
 
-def secao_territorio(processo, usuario, *, publica: bool = False) -> dict | None:
-    if publica or leitura.sem(processo, TEM_MAPA):
-        return None
+def ultimo_mapa_id():
+    return _ultimo_mapa("pk")
+
+
+def ultimo_mapa_tipo():
+    return _ultimo_mapa("tipo_conteudo")
+
+
+def _mapa(processo) -> tuple[int | None, str | None]:
+    if leitura.ligada(processo):
+        return leitura.anotado(processo, MAPA_ID), leitura.anotado(processo, MAPA_TIPO)
     mapa = (
         processo.documentos_representacao.filter(item=ITEM_DO_MAPA, anulado_em__isnull=True)
         .order_by("-versao")
+        .values_list("pk", "tipo_conteudo")
         .first()
     )
-    if mapa is None:
+    return mapa or (None, None)
+
+
+def secao_territorio(processo, usuario, *, publica: bool = False) -> dict | None:
+    if publica:
         return None
-    conferencia = mapa.conferencias_territoriais.select_related("edicao").first()
+    mapa_id, tipo = _mapa(processo)
+    if mapa_id is None or tipo != GEOJSON:
+        return None
+    conferencia = (
+        ConferenciaTerritorial.objects.filter(documento_id=mapa_id)
+        .select_related("edicao", "documento")
+        .first()
+    )
     if conferencia is None:
-        return {"mapa": mapa, "conferencia": None, "sem_malha": edicao_vigente() is None}
+        return {"conferencia": None, "sem_malha": edicao_vigente() is None}
     figuras = conferencia.resultado
     return {
-        "mapa": mapa,
+        "mapa": conferencia.documento,
         "conferencia": conferencia,
         "figuras": figuras,
         "invasoes": [s for s in figuras["sobreposicoes"] if not s["fragmento"]],
