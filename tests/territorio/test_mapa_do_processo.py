@@ -2,18 +2,22 @@
 a malha carregada, as figuras ficam com a versão do mapa, a edição e a hora, e a página do
 processo as mostra ao lado das áreas informadas — "confere" ou a divergência."""
 
+import hashlib
 import json
+from decimal import Decimal
 
 import pytest
+from django.core.files.base import ContentFile
 from django.core.management import call_command
 from shapely.geometry import box, mapping
 
+from instrucao.models import Certidao, FiguraCertidao, Oficio
 from processos.models import AtoRecusado
 from representacao.models import DocumentoRepresentacao
 from requisitos.models import Municipio
 from territorio.models import ConferenciaTerritorial
 from territorio.secao import diverge
-from tests.processos.construtores import protocolar
+from tests.processos.construtores import INCISOS, PASSADO, PDF_MINIMO, protocolar
 from tests.representacao.construtores import juntar
 
 from .malha_ficticia import CODIGOS
@@ -132,3 +136,40 @@ def test_nova_edicao_nao_muda_a_conferencia_ja_gravada(servidor, malha, pasta):
     call_command("carregar_malha", str(pasta), edicao="2025", verbosity=0)
     conferencia = ConferenciaTerritorial.objects.get(documento=documento)
     assert conferencia.edicao.nome == "2024" and conferencia.resultado == antes
+
+
+def certificar_area(processo, usuario, area_km2: str) -> None:
+    """A certidão da Cartografia com a área da unidade a desmembrar (só esse número)."""
+    oficio = Oficio.objects.create(
+        processo=processo,
+        orgao="cartografia",
+        incisos=INCISOS["cartografia"],
+        numero="C-1",
+        enviado_em=PASSADO,
+        criado_por=usuario,
+        respondido_em=PASSADO,
+    )
+    certidao = Certidao.objects.create(
+        oficio=oficio,
+        numero="CERT-1",
+        data=PASSADO,
+        arquivo=ContentFile(PDF_MINIMO, name="certidao.pdf"),
+        sha256=hashlib.sha256(PDF_MINIMO).hexdigest(),
+        exercicio=2024,
+        registrada_por=usuario,
+    )
+    FiguraCertidao.objects.create(certidao=certidao, chave="area", area_km2=Decimal(area_km2))
+
+
+@pytest.mark.parametrize(
+    ("certificada", "veredito"), [("120", "data-confere"), ("110", "data-diverge")]
+)
+def test_area_certificada_pela_cartografia_ao_lado_da_medida(
+    client, servidor, malha, certificada, veredito
+):
+    processo = processo_de_a_e_b(servidor)
+    juntar(processo, servidor, "mapa_territorio", mapa(SOBRE_A_E_B), "mapa.geojson")
+    certificar_area(processo, servidor, certificada)
+    html = pagina(client, servidor, processo)
+    trecho = html[html.index("Área certificada pela Cartografia") :]
+    assert trecho.index(veredito) < trecho.index("</li>")
