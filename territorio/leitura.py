@@ -6,7 +6,9 @@ silêncio."""
 import json
 
 import shapely
-from shapely.geometry import shape
+from defusedxml import DefusedXmlException
+from defusedxml import ElementTree as XmlSeguro
+from shapely.geometry import Point, Polygon, shape
 from shapely.validation import explain_validity
 
 from territorio.conferencia import poligonos
@@ -34,6 +36,38 @@ def ler_geojson(conteudo: bytes):
             "desconhecido)."
         ) from exc
     return conferir_desenho(geometrias)
+
+
+def ler_kml(conteudo: bytes):
+    """Os polígonos do KML (`Polygon` com `outerBoundaryIs` e `innerBoundaryIs`); pontos e
+    linhas contam como geometria que não é polígono."""
+    try:
+        raiz = XmlSeguro.fromstring(conteudo)
+    except (XmlSeguro.ParseError, DefusedXmlException, ValueError) as exc:
+        raise GeometriaRecusada("O mapa não é um KML legível.") from exc
+    geometrias = []
+    try:
+        for elemento in raiz.iter():
+            nome = elemento.tag.rsplit("}", 1)[-1]
+            if nome == "Polygon":
+                externo = elemento.find("{*}outerBoundaryIs//{*}coordinates")
+                furos = elemento.findall("{*}innerBoundaryIs//{*}coordinates")
+                geometrias.append(
+                    Polygon(_coordenadas(externo), [_coordenadas(f) for f in furos])
+                    if externo is not None
+                    else Polygon()
+                )
+            elif nome in ("Point", "LineString"):
+                geometrias.append(Point(0, 0))
+    except (ValueError, TypeError) as exc:
+        raise GeometriaRecusada(
+            "O KML tem coordenadas mal formadas (cada ponto é longitude,latitude)."
+        ) from exc
+    return conferir_desenho(geometrias)
+
+
+def _coordenadas(elemento) -> list[tuple[float, float]]:
+    return [tuple(float(n) for n in par.split(",")[:2]) for par in (elemento.text or "").split()]
 
 
 def _geometrias(dados) -> list:

@@ -5,12 +5,12 @@ from dataclasses import asdict
 
 from django.utils import timezone
 
-from documentos.arquivos.tipos import GEOJSON
+from documentos.arquivos.tipos import GEOJSON, KML
 from processos import extensoes
 from processos.models import AtoRecusado
 from territorio import secao
 from territorio.conferencia import conferir
-from territorio.leitura import GeometriaRecusada, ler_geojson
+from territorio.leitura import GeometriaRecusada, ler_geojson, ler_kml
 from territorio.malha import edicao_vigente, ler_malha
 from territorio.models import ConferenciaTerritorial
 
@@ -20,15 +20,16 @@ ITEM_DO_MAPA = secao.ITEM_DO_MAPA
 
 
 def conferir_mapa(*, processo, arquivo, tipo):
-    """Lê o GeoJSON antes de gravar: desenho inválido é recusado (nada é gravado); com uma
+    """Lê o GeoJSON ou o KML antes de gravar: desenho inválido é recusado (nada é gravado); com uma
     malha carregada, as figuras são gravadas com a versão do mapa, a edição e a hora."""
-    if tipo != GEOJSON:
+    leitor = {GEOJSON: ler_geojson, KML: ler_kml}.get(tipo)
+    if leitor is None:
         return None
     arquivo.seek(0)
     conteudo = arquivo.read()
     arquivo.seek(0)
     try:
-        desenho = ler_geojson(conteudo)
+        desenho = leitor(conteudo)
     except GeometriaRecusada as exc:
         raise AtoRecusado(str(exc)) from exc
     edicao = edicao_vigente()

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.db.models import OuterRef, Subquery
 
-from documentos.arquivos.tipos import GEOJSON
+from documentos.arquivos.tipos import GEOJSON, KML
 from processos import extensoes, leitura
 from territorio.malha import edicao_vigente
 from territorio.models import ConferenciaTerritorial
@@ -100,7 +100,7 @@ def secao_territorio(processo, usuario, *, publica: bool = False) -> dict | None
     if publica:
         return None
     mapa_id, tipo = _mapa(processo)
-    if mapa_id is None or tipo != GEOJSON:
+    if mapa_id is None or tipo not in (GEOJSON, KML):
         return None
     conferencia = (
         ConferenciaTerritorial.objects.filter(documento_id=mapa_id)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from territorio.leitura import GeometriaRecusada, ler_geojson
+from territorio.leitura import GeometriaRecusada, ler_geojson, ler_kml
 
 QUADRADO = [[-54.9, -11.9], [-54.8, -11.9], [-54.8, -11.8], [-54.9, -11.8], [-54.9, -11.9]]
 
@@ -50,3 +50,42 @@ def test_desenho_que_nao_serve_e_recusado_com_o_motivo(geometria, mensagem):
 def test_texto_que_nao_e_json_e_recusado():
     with pytest.raises(GeometriaRecusada, match="não é um GeoJSON legível"):
         ler_geojson(b"<kml/>")
+
+
+def kml(corpo: str) -> bytes:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2">'
+        f"<Document><Placemark>{corpo}</Placemark></Document></kml>"
+    ).encode()
+
+
+def anel(pontos) -> str:
+    return " ".join(f"{x},{y},0" for x, y in pontos)
+
+
+def test_poligono_em_kml_e_lido():
+    corpo = (
+        "<Polygon><outerBoundaryIs><LinearRing><coordinates>"
+        f"{anel(QUADRADO)}</coordinates></LinearRing></outerBoundaryIs></Polygon>"
+    )
+    desenho = ler_kml(kml(corpo))
+    assert desenho.geom_type == "Polygon" and desenho.bounds == (-54.9, -11.9, -54.8, -11.8)
+
+
+@pytest.mark.parametrize(
+    ("corpo", "mensagem"),
+    [
+        ("<Point><coordinates>-54.9,-11.9,0</coordinates></Point>", "como polígono"),
+        ("", "vazio"),
+        (
+            "<Polygon><outerBoundaryIs><LinearRing><coordinates>"
+            f"{anel([(y, x) for x, y in QUADRADO])}"
+            "</coordinates></LinearRing></outerBoundaryIs></Polygon>",
+            "trocadas",
+        ),
+    ],
+    ids=["ponto", "vazio", "lat-lon"],
+)
+def test_kml_que_nao_serve_e_recusado_com_o_motivo(corpo, mensagem):
+    with pytest.raises(GeometriaRecusada, match=mensagem):
+        ler_kml(kml(corpo))

@@ -173,3 +173,16 @@ def test_area_certificada_pela_cartografia_ao_lado_da_medida(
     html = pagina(client, servidor, processo)
     trecho = html[html.index("Área certificada pela Cartografia") :]
     assert trecho.index(veredito) < trecho.index("</li>")
+
+
+def test_mapa_em_kml_tambem_e_conferido(servidor, malha):
+    processo = processo_de_a_e_b(servidor)
+    anel = " ".join(f"{x},{y}" for x, y in SOBRE_A_E_B["coordinates"][0])
+    conteudo = (
+        '<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2">'
+        "<Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>"
+        f"{anel}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>"
+    ).encode()
+    documento = juntar(processo, servidor, "mapa_territorio", conteudo, "mapa.kml")
+    figuras = ConferenciaTerritorial.objects.get(documento=documento).resultado
+    assert figuras["area_km2"] == pytest.approx(120.6, abs=1)
