@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from shapely.geometry import box, mapping
 
@@ -186,3 +187,19 @@ def test_mapa_em_kml_tambem_e_conferido(servidor, malha):
     documento = juntar(processo, servidor, "mapa_territorio", conteudo, "mapa.kml")
     figuras = ConferenciaTerritorial.objects.get(documento=documento).resultado
     assert figuras["area_km2"] == pytest.approx(120.6, abs=1)
+
+
+def test_tela_de_envio_devolve_o_motivo_do_desenho_recusado(client, servidor, malha, settings):
+    processo = processo_de_a_e_b(servidor)
+    client.force_login(servidor)
+    trocado = {
+        "type": "Polygon",
+        "coordinates": [[[y, x] for x, y in SOBRE_A_E_B["coordinates"][0]]],
+    }
+    resposta = client.post(
+        f"/processos/{processo.slug}/documentos-art15/",
+        {"item": "mapa_territorio", "arquivo": SimpleUploadedFile("mapa.geojson", mapa(trocado))},
+    )
+    assert resposta.status_code == 400
+    assert "longitude e latitude trocadas" in resposta.content.decode()
+    assert not DocumentoRepresentacao.objects.exists()
