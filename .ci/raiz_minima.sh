@@ -89,6 +89,14 @@ chroot "$RAIZ" useradd --create-home --shell /bin/bash "$USUARIO"
 copiar "/home/$USUARIO/emancipacao"
 chroot "$RAIZ" chown -R "$USUARIO:$USUARIO" "/home/$USUARIO/emancipacao"
 copiar /root/emancipacao
+# A malha do IBGE que o .ci/run achou (fora do repositório) entra na raiz ao lado do projeto.
+MALHA=()
+if [ -n "${EMANCIPACAO_MALHA_IBGE:-}" ] && [ -d "$EMANCIPACAO_MALHA_IBGE" ]; then
+  destino=/root/$(basename "$EMANCIPACAO_MALHA_IBGE")
+  mkdir -p "$RAIZ$destino"
+  cp -r "$EMANCIPACAO_MALHA_IBGE/." "$RAIZ$destino/"
+  MALHA=(EMANCIPACAO_MALHA_IBGE="$destino")
+fi
 
 for comando in test run; do
   passo "usuário sem sudo: make $comando (deve parar em < 5 s com a linha do apt-get)"
@@ -105,7 +113,7 @@ for comando in test run; do
 done
 
 passo "root: make test"
-na_raiz env HOME=/root TESTES_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/emancipacao_raiz \
+na_raiz env HOME=/root "${MALHA[@]}" TESTES_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/emancipacao_raiz \
   bash -c "cd /root/emancipacao && time make test"
 echo "   .venv de testes: $(du -sh "$RAIZ/root/emancipacao/.venv" | cut -f1)"
 

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "instrucao",
     "representacao",
     "plebiscito",
+    "territorio",
     "documentos",
     "lei",
     "acompanhamento",
@@ -292,6 +293,9 @@ SIMULADOR_LIMITE = env_str("SIMULADOR_LIMITE", "120/m")
 
 # Tamanho máximo de cada arquivo enviado como documento do Art. 15, em MB (1 MB = 1.048.576
 # bytes); recusado antes de o corpo da requisição ser lido (emancipacao.limite_envio).
+# Pasta da malha municipal do IBGE (GeoJSON + tabela de áreas) que o `make run` carrega;
+# vazia, o sistema roda sem a conferência territorial e as telas dizem como carregar uma.
+MALHA_IBGE = env_str("EMANCIPACAO_MALHA_IBGE", "")
 UPLOAD_LIMITE_MB = env_int("EMANCIPACAO_UPLOAD_LIMITE_MB", 25)
 if UPLOAD_LIMITE_MB < 1:
     raise ImproperlyConfigured("EMANCIPACAO_UPLOAD_LIMITE_MB deve ser de pelo menos 1 (MB).")

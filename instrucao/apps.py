@@ -8,7 +8,16 @@ class InstrucaoConfig(AppConfig):
     def ready(self):
         """Liga a instrução aos atos do hub (STYLE, regra 6)."""
         from documentos import copia_integral
-        from instrucao import autos, busca, forms, parecer, services, situacao_dos_oficios, views
+        from instrucao import (
+            autos,
+            busca,
+            certidoes,
+            forms,
+            parecer,
+            services,
+            situacao_dos_oficios,
+            views,
+        )
         from processos import busca as busca_interna
         from processos import extensoes as e
 
@@ -22,6 +31,7 @@ class InstrucaoConfig(AppConfig):
         e.registrar_secao(e.Secao("instrucao/_secao_oficios.html", views.secao_oficios))
         e.registrar_secao(e.Secao("instrucao/_secao_requisitos.html", views.secao_requisitos))
         e.registrar_leitura("orgaos_sem_resposta", situacao_dos_oficios.orgaos_sem_resposta)
+        e.registrar_leitura("area_certificada_km2", certidoes.area_certificada_km2)
         busca_interna.registrar_fonte(busca.nos_numeros)
         # O que os preparos desta fase gravam no Andamento, em palavras na linha do tempo.
         e.registrar_rotulo("numero_oficio", "Ofício ao TRE nº")

@@ -214,3 +214,19 @@ def numeros_da_certidao(certidao: Certidao) -> dict[str, dict[str, object]]:
         f.chave: {c: getattr(f, c) for c in ROTULOS if getattr(f, c) is not None}
         for f in certidao.figuras.all()
     }
+
+
+def area_certificada_km2(processo) -> Decimal | None:
+    """A área da unidade a desmembrar na certidão vigente da Cartografia (a conferência
+    territorial a mostra ao lado da medida no mapa, sem substituí-la)."""
+    return (
+        FiguraCertidao.objects.filter(
+            certidao__oficio__processo=processo,
+            certidao__substituida_por__isnull=True,
+            chave=AREA,
+            area_km2__isnull=False,
+        )
+        .order_by("-certidao__registrada_em")
+        .values_list("area_km2", flat=True)
+        .first()
+    )

@@ -17,6 +17,9 @@
   que ainda não responderam aos ofícios, na frase "Aguardando" da página;
 - o rótulo, em palavras, de um dado que o preparo da fase grava no Andamento e a linha do
   tempo mostra (`registrar_rotulo`): nenhum nome de campo aparece na tela;
+- a conferência de um arquivo juntado a um item do Art. 15 (`registrar_conferencia_de_juntada`):
+  lê o arquivo antes da gravação, recusa com `AtoRecusado` ou devolve o que gravar junto com a
+  versão (p.ex. as figuras do território lidas no mapa do item II);
 - anotações da consulta da página do processo (`registrar_anotacao`): um `Exists` de uma
   relação da fase quase sempre vazia, ou uma contagem, calculados na mesma consulta que lê
   o processo — a seção só consulta a relação quando a anotação diz que há o que mostrar.
@@ -47,6 +50,7 @@ _secoes: list[Secao] = []
 _anotacoes: dict[str, Callable] = {}
 _leituras: dict[str, Callable] = {}
 _rotulos: dict[str, tuple[str, dict]] = {}
+_conferencias_de_juntada: dict[str, list[Callable]] = defaultdict(list)
 
 
 def registrar_formulario(nome_ato: str, formulario: type) -> None:
@@ -86,6 +90,17 @@ def ler(nome: str, processo, padrao=None):
     """`funcao(processo)` da leitura registrada sob `nome`; `padrao` sem a fase."""
     funcao = _leituras.get(nome)
     return padrao if funcao is None else funcao(processo)
+
+
+def registrar_conferencia_de_juntada(item: str, funcao: Callable) -> None:
+    """`funcao(processo=, arquivo=, tipo=)` roda antes da transação da juntada; devolve
+    None ou `gravar(documento)`, chamado na transação depois de gravada a versão."""
+    if funcao not in _conferencias_de_juntada[item]:
+        _conferencias_de_juntada[item].append(funcao)
+
+
+def conferencias_de_juntada(item: str) -> list[Callable]:
+    return list(_conferencias_de_juntada.get(item, ()))
 
 
 def registrar_rotulo(chave: str, rotulo: str, escolhas: dict | None = None) -> None:

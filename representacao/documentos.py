@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from documentos import arquivos
 from emancipacao.limite_envio import limite_em_bytes
-from processos import leitura
+from processos import extensoes, leitura
 from processos.estados import TERMINAIS
 from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
@@ -79,6 +79,11 @@ def enviar_documento(
     _exigir_em_andamento(processo)
     _exigir_mapa_editavel(processo, item)
     conteudo = _conferir(arquivo, definicao)
+    gravacoes = [
+        gravar
+        for conferir in extensoes.conferencias_de_juntada(item)
+        if (gravar := conferir(processo=processo, arquivo=arquivo, tipo=conteudo.tipo))
+    ]
     documento = DocumentoRepresentacao(
         processo=processo,
         item=item,
@@ -111,6 +116,8 @@ def enviar_documento(
             documento.versao = (ultima or 0) + 1
             documento.enviado_em = timezone.now()
             documento.save()
+            for gravar in gravacoes:
+                gravar(documento)
             _movimentar(travado)
     except Exception:
         # O registro não existiu: o arquivo gravado para ele não pertence aos autos.

@@ -44,6 +44,7 @@ APPS_DO_SISTEMA = {
     "plebiscito",
     "documentos",
     "transparencia",
+    "territorio",
 }
 
 # Todo modelo das apps do sistema está numa das duas listas, com o porquê; um modelo novo faz
@@ -77,6 +78,9 @@ HISTORICO = {
     "documentos.SerieDocumento": "trava da numeração das versões de cada documento",
     "documentos.FalhaIntegridade": "registro de arquivo adulterado ou ausente (auditoria)",
     "documentos.TarefaDocumento": "emissão em segundo plano: só o executor a muda",
+    "territorio.EdicaoDaMalha": "edição da malha do IBGE, carregada pelo comando carregar_malha",
+    "territorio.MunicipioNaMalha": "geometria e área oficial de uma edição (comando, não admin)",
+    "territorio.ConferenciaTerritorial": "figuras de uma versão do mapa, com a edição e a data",
 }
 # Cadastro e dados de referência: editáveis no admin (como os usuários, em django.contrib.auth).
 EDITAVEIS = {

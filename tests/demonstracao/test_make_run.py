@@ -29,7 +29,8 @@ def _ultima_tela() -> str:
     return servir.stdout.getvalue()
 
 
-def test_uma_linha_por_etapa_e_a_ultima_tela_com_as_senhas_que_entram(local):
+def test_uma_linha_por_etapa_e_a_ultima_tela_com_as_senhas_que_entram(local, settings):
+    settings.MALHA_IBGE = ""
     saida = StringIO()
 
     call_command("preparar_demonstracao", stdout=saida)
@@ -37,10 +38,13 @@ def test_uma_linha_por_etapa_e_a_ultima_tela_com_as_senhas_que_entram(local):
     guardadas = senhas.ler()
 
     assert saida.getvalue().splitlines() == [
-        "== demonstração (1/4): banco de dados (migrações)",
-        "== demonstração (2/4): tabela do cache",
-        "== demonstração (3/4): municípios de Mato Grosso",
-        "== demonstração (4/4): usuários e processos de demonstração",
+        "== demonstração (1/5): banco de dados (migrações)",
+        "== demonstração (2/5): tabela do cache",
+        "== demonstração (3/5): municípios de Mato Grosso",
+        "== demonstração (4/5): malha municipal do IBGE",
+        "   sem malha: defina EMANCIPACAO_MALHA_IBGE com a pasta da malha do IBGE ou rode "
+        "`manage.py carregar_malha <pasta> --edicao 2024`",
+        "== demonstração (5/5): usuários e processos de demonstração",
     ]
     assert "emancipacao no ar: http://127.0.0.1:8000/" in tela
     assert "12 processos de demonstração" in tela

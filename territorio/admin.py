@@ -1,0 +1,25 @@
+"""Admin do território: consulta. A malha entra pelo comando `carregar_malha` e as
+conferências são calculadas quando o mapa é juntado; o admin não cria, altera nem apaga."""
+
+from django.contrib import admin
+
+from emancipacao.admin_base import SomenteLeituraAdmin
+from territorio.models import ConferenciaTerritorial, EdicaoDaMalha, MunicipioNaMalha
+
+
+@admin.register(EdicaoDaMalha)
+class EdicaoDaMalhaAdmin(SomenteLeituraAdmin):
+    list_display = ["nome", "ano", "fonte", "carregada_em"]
+
+
+@admin.register(MunicipioNaMalha)
+class MunicipioNaMalhaAdmin(SomenteLeituraAdmin):
+    list_display = ["municipio", "edicao", "area_oficial_km2", "populacao"]
+    list_filter = ["edicao"]
+    exclude = ["geometria"]
+
+
+@admin.register(ConferenciaTerritorial)
+class ConferenciaTerritorialAdmin(SomenteLeituraAdmin):
+    list_display = ["documento", "edicao", "calculada_em"]
+    list_filter = ["edicao"]

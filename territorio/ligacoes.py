@@ -1,0 +1,62 @@
+"""Onde o território se liga ao hub: a conferência do mapa do Art. 15, II, quando ele é
+juntado, e a seção da página do processo."""
+
+from dataclasses import asdict
+
+from django.utils import timezone
+
+from documentos.arquivos.tipos import GEOJSON, KML
+from processos import extensoes
+from processos.models import AtoRecusado
+from territorio import secao
+from territorio.conferencia import conferir
+from territorio.leitura import GeometriaRecusada, ler_geojson, ler_kml
+from territorio.malha import edicao_vigente, ler_malha
+from territorio.models import ConferenciaTerritorial
+
+# Art. 15, II: o mapa do território do novo município (na revisão de limites, a área que
+# muda de município; os de origem são os que a perdem).
+ITEM_DO_MAPA = secao.ITEM_DO_MAPA
+
+
+def conferir_mapa(*, processo, arquivo, tipo):
+    """Lê o GeoJSON ou o KML antes de gravar: desenho inválido é recusado (nada é gravado); com uma
+    malha carregada, as figuras são gravadas com a versão do mapa, a edição e a hora."""
+    leitor = {GEOJSON: ler_geojson, KML: ler_kml}.get(tipo)
+    if leitor is None:
+        return None
+    arquivo.seek(0)
+    conteudo = arquivo.read()
+    arquivo.seek(0)
+    try:
+        desenho = leitor(conteudo)
+    except GeometriaRecusada as exc:
+        raise AtoRecusado(str(exc)) from exc
+    edicao = edicao_vigente()
+    if edicao is None:
+        return None
+    origens = list(processo.municipios_origem.values_list("codigo_ibge", flat=True))
+    try:
+        resultado = conferir(desenho, ler_malha(edicao), origens, edicao=edicao.nome)
+    except ValueError as exc:
+        raise AtoRecusado(str(exc)) from exc
+    if resultado.fora_do_estado_km2 >= resultado.area_km2 * 0.999:
+        raise AtoRecusado(
+            "O território desenhado não toca nenhum município de Mato Grosso na malha "
+            f"{edicao.nome}; confira o sistema de coordenadas (longitude/latitude, SIRGAS 2000)."
+        )
+    figuras = asdict(resultado)
+
+    def gravar(documento):
+        ConferenciaTerritorial.objects.create(
+            documento=documento, edicao=edicao, calculada_em=timezone.now(), resultado=figuras
+        )
+
+    return gravar
+
+
+def registrar() -> None:
+    extensoes.registrar_conferencia_de_juntada(ITEM_DO_MAPA, conferir_mapa)
+    extensoes.registrar_anotacao(secao.MAPA_ID, secao.ultimo_mapa_id)
+    extensoes.registrar_anotacao(secao.MAPA_TIPO, secao.ultimo_mapa_tipo)
+    extensoes.registrar_secao(extensoes.Secao("territorio/_secao.html", secao.secao_territorio))

@@ -1,0 +1,143 @@
+"""Carregar uma edição da malha municipal (GeoJSON + tabela de áreas oficiais e população) e
+lê-la de volta para a conferência."""
+
+import csv
+import io
+import json
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+
+from django.db import transaction
+from django.utils import timezone
+from shapely.geometry import shape
+
+from requisitos.models import Municipio
+from territorio.conferencia import MunicipioDaMalha
+from territorio.models import EdicaoDaMalha, MunicipioNaMalha
+
+
+class MalhaRecusada(ValueError):
+    pass
+
+
+def ler_tabela(texto: str) -> dict[int, dict]:
+    """codigo_ibge → área oficial e população (colunas do IBGE: area_km2,
+    populacao_censo_2022 e/ou populacao_estimada_2025)."""
+    linhas = list(csv.DictReader(io.StringIO(texto.lstrip("\ufeff"))))
+    if not linhas or "codigo_ibge" not in linhas[0] or "area_km2" not in linhas[0]:
+        raise MalhaRecusada(
+            "A tabela precisa das colunas codigo_ibge e area_km2 (áreas oficiais do IBGE)."
+        )
+    tabela = {}
+    for numero, linha in enumerate(linhas, start=2):
+        try:
+            codigo = int(linha["codigo_ibge"])
+            area = Decimal(linha["area_km2"])
+        except (ValueError, InvalidOperation, TypeError) as exc:
+            raise MalhaRecusada(
+                f"Linha {numero} da tabela: código IBGE ou área oficial ilegível."
+            ) from exc
+        censo = (linha.get("populacao_censo_2022") or "").strip()
+        tabela[codigo] = {
+            "area_oficial_km2": area,
+            "populacao": int(censo) if censo else None,
+            "populacao_fonte": "IBGE, Censo Demográfico 2022" if censo else "",
+        }
+    return tabela
+
+
+def ler_feicoes(conteudo: bytes) -> tuple[dict, list[tuple[int, str, dict]]]:
+    """Os metadados e as feições (código, nome, geometria GeoJSON) da malha."""
+    try:
+        dados = json.loads(conteudo.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise MalhaRecusada("O arquivo da malha não é um GeoJSON legível.") from exc
+    if not isinstance(dados, dict) or dados.get("type") != "FeatureCollection":
+        raise MalhaRecusada(
+            "A malha deve ser um GeoJSON FeatureCollection, uma feição por município."
+        )
+    feicoes = []
+    for feicao in dados.get("features") or []:
+        propriedades = feicao.get("properties") or {}
+        try:
+            codigo = int(propriedades.get("codigo_ibge") or propriedades.get("CD_MUN"))
+            geometria = shape(feicao["geometry"])
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise MalhaRecusada(
+                "Uma feição da malha não tem codigo_ibge (ou CD_MUN) ou tem geometria ilegível."
+            ) from exc
+        if geometria.geom_type not in ("Polygon", "MultiPolygon") or not geometria.is_valid:
+            nome = propriedades.get("nome") or codigo
+            raise MalhaRecusada(f"A geometria de {nome} ({codigo}) não é um polígono válido.")
+        feicoes.append((codigo, propriedades.get("nome", ""), feicao["geometry"]))
+    if not feicoes:
+        raise MalhaRecusada("A malha não tem nenhuma feição.")
+    return dados.get("metadata") or {}, feicoes
+
+
+def carregar_malha(
+    *, geojson: bytes, tabela: str, edicao: str, ano: int, fonte: str
+) -> tuple[EdicaoDaMalha, int]:
+    """Grava a edição, substituindo as linhas dela se já existir (idempotente); as outras
+    edições e as conferências já calculadas ficam como estão."""
+    metadados, feicoes = ler_feicoes(geojson)
+    areas = ler_tabela(tabela)
+    sem_area = [str(c) for c, _, _ in feicoes if c not in areas]
+    if sem_area:
+        raise MalhaRecusada(
+            f"Municípios da malha sem área oficial na tabela: {', '.join(sem_area)}."
+        )
+    municipios = Municipio.objects.in_bulk([c for c, _, _ in feicoes], field_name="codigo_ibge")
+    faltam = [f"{n} ({c})" for c, n, _ in feicoes if c not in municipios]
+    if faltam:
+        raise MalhaRecusada(
+            "Municípios da malha que não estão no cadastro (rode antes `manage.py "
+            f"carregar_municipios`): {', '.join(faltam)}."
+        )
+    with transaction.atomic():
+        registro, _ = EdicaoDaMalha.objects.update_or_create(
+            nome=edicao,
+            defaults={
+                "ano": ano,
+                "fonte": fonte or metadados.get("fonte", "")[:300],
+                "processamento": metadados.get("processamento", ""),
+                "carregada_em": timezone.now(),
+            },
+        )
+        registro.municipios.all().delete()
+        MunicipioNaMalha.objects.bulk_create(
+            MunicipioNaMalha(
+                edicao=registro,
+                municipio=municipios[codigo],
+                geometria=json.dumps(geometria, separators=(",", ":")),
+                **areas[codigo],
+            )
+            for codigo, _, geometria in feicoes
+        )
+    _ler_malha.cache_clear()
+    return registro, len(feicoes)
+
+
+def edicao_vigente() -> EdicaoDaMalha | None:
+    """A edição mais recente carregada (a que a conferência de um mapa novo usa)."""
+    return EdicaoDaMalha.objects.first()
+
+
+@lru_cache(maxsize=2)
+def _ler_malha(edicao_id: int, carregada_em) -> tuple[MunicipioDaMalha, ...]:
+    linhas = MunicipioNaMalha.objects.filter(edicao_id=edicao_id).select_related("municipio")
+    return tuple(
+        MunicipioDaMalha(
+            codigo_ibge=m.municipio.codigo_ibge,
+            nome=m.municipio.nome,
+            geometria=shape(json.loads(m.geometria)),
+            area_oficial_km2=float(m.area_oficial_km2),
+        )
+        for m in linhas
+    )
+
+
+def ler_malha(edicao: EdicaoDaMalha) -> list[MunicipioDaMalha]:
+    """A malha da edição, lida uma vez por processo (só quando um mapa é conferido: as
+    páginas comuns não a carregam)."""
+    return list(_ler_malha(edicao.pk, edicao.carregada_em))

@@ -1,0 +1,72 @@
+"""A malha municipal de referência (uma linha por município e por edição) e a conferência
+territorial de cada versão do mapa do Art. 15, II. Várias edições convivem: cada figura
+calculada guarda a edição que usou, e carregar outra não muda as já calculadas."""
+
+from django.db import models
+
+from requisitos.models import Municipio
+
+
+class EdicaoDaMalha(models.Model):
+    nome = models.CharField("edição", max_length=40, unique=True)
+    ano = models.PositiveSmallIntegerField("ano")
+    fonte = models.CharField("fonte", max_length=300)
+    processamento = models.TextField("processamento", blank=True)
+    carregada_em = models.DateTimeField("carregada em")
+
+    class Meta:
+        verbose_name = "edição da malha municipal"
+        verbose_name_plural = "edições da malha municipal"
+        ordering = ["-ano", "-carregada_em"]
+
+    def __str__(self) -> str:
+        return f"Malha municipal {self.nome} ({self.fonte})"
+
+
+class MunicipioNaMalha(models.Model):
+    edicao = models.ForeignKey(EdicaoDaMalha, on_delete=models.PROTECT, related_name="municipios")
+    municipio = models.ForeignKey(Municipio, on_delete=models.PROTECT, related_name="na_malha")
+    # GeoJSON (RFC 7946, lon/lat): texto legível e sem GeoDjango; lido pelo shapely.
+    geometria = models.TextField("geometria (GeoJSON)")
+    area_oficial_km2 = models.DecimalField("área oficial (km²)", max_digits=12, decimal_places=3)
+    populacao = models.PositiveIntegerField("população", null=True, blank=True)
+    populacao_fonte = models.CharField("fonte da população", max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = "município na malha"
+        verbose_name_plural = "municípios na malha"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["edicao", "municipio"], name="malha_um_municipio_por_edicao"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.municipio.nome} — malha {self.edicao.nome}"
+
+
+class ConferenciaTerritorial(models.Model):
+    """As figuras de uma versão do mapa contra uma edição da malha, guardadas quando o
+    mapa é juntado; as páginas leem o que está aqui, sem recalcular."""
+
+    documento = models.ForeignKey(
+        "representacao.DocumentoRepresentacao",
+        on_delete=models.PROTECT,
+        related_name="conferencias_territoriais",
+    )
+    edicao = models.ForeignKey(EdicaoDaMalha, on_delete=models.PROTECT, related_name="conferencias")
+    calculada_em = models.DateTimeField("calculada em")
+    resultado = models.JSONField("figuras")
+
+    class Meta:
+        verbose_name = "conferência territorial"
+        verbose_name_plural = "conferências territoriais"
+        ordering = ["-calculada_em"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["documento", "edicao"], name="conferencia_uma_por_mapa_e_edicao"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Conferência de {self.documento} — malha {self.edicao.nome}"

@@ -1,0 +1,34 @@
+import json
+
+import pytest
+from shapely.geometry import mapping
+
+from requisitos.models import Municipio
+
+from .malha_ficticia import CODIGOS, A, B, C
+
+
+@pytest.fixture
+def pasta(db, tmp_path):
+    """A malha fictícia gravada como a pasta do IBGE: um .geojson e a tabela de áreas."""
+    for nome, codigo in CODIGOS.items():
+        Municipio.objects.get_or_create(codigo_ibge=codigo, defaults={"nome": f"Fictício {nome}"})
+    feicoes = [
+        {
+            "type": "Feature",
+            "properties": {"codigo_ibge": str(CODIGOS[n]), "nome": n},
+            "geometry": mapping(g),
+        }
+        for n, g in (("A", A), ("B", B), ("C", C))
+    ]
+    pasta = tmp_path / "malha"
+    pasta.mkdir()
+    (pasta / "malha.geojson").write_text(
+        json.dumps(
+            {"type": "FeatureCollection", "metadata": {"fonte": "Teste"}, "features": feicoes}
+        )
+    )
+    linhas = ["codigo_ibge,nome,area_km2,populacao_censo_2022,populacao_estimada_2025"]
+    linhas += [f"{c},{n},480.500,1000,1100" for n, c in CODIGOS.items()]
+    (pasta / "areas.csv").write_text("\n".join(linhas) + "\n")
+    return pasta
