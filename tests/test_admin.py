@@ -24,14 +24,17 @@ from plebiscito.models import AcompanhamentoTre
 from processos.models import Andamento, Processo
 from processos.registros import RegistroAcesso
 from processos.services import DadosProtocolo, protocolar_processo, registrar_manifestacao
-from representacao.models import DadosRepresentacao, ImportacaoAssinaturas
+from representacao.correcao_da_lista import anular_signatario
+from representacao.models import DadosRepresentacao, DocumentoRepresentacao, ImportacaoAssinaturas
 from requisitos.models import Municipio
+from territorio.models import ConferenciaTerritorial, EdicaoDaMalha, MunicipioNaMalha
 from tests.processos.construtores import (
     PASSADO,
     protocolar_instruido,
     semear_oficios,
     semear_resultado,
 )
+from tests.representacao.construtores import semear_assinaturas
 from transparencia.models import Liberacao
 
 # (acompanhamento tem a sua própria prova do admin: endereços nunca exibidos e apagáveis a
@@ -249,6 +252,25 @@ def _semear_historico(operador, deputado) -> None:
     RegistroAcesso.objects.create(usuario=deputado, processo=processo)
     SerieDocumento.objects.get_or_create(serie=f"protocolar-{processo.pk}")
     solicitar_copia_integral(processo, usuario=operador)
+    semear_assinaturas(processo, operador, 1, inicio=900)
+    edicao = EdicaoDaMalha.objects.create(
+        nome="Teste", ano=2024, fonte="teste", carregada_em=timezone.now()
+    )
+    MunicipioNaMalha.objects.create(
+        edicao=edicao,
+        municipio=processo.municipios_origem.first(),
+        geometria="{}",
+        area_oficial_km2=1,
+    )
+    ConferenciaTerritorial.objects.create(
+        documento=DocumentoRepresentacao.objects.filter(processo=processo).first(),
+        edicao=edicao,
+        calculada_em=timezone.now(),
+        resultado={},
+    )
+    anular_signatario(
+        processo=processo, usuario=operador, ordem=processo.signatarios.last().ordem, motivo="x"
+    )
     FalhaIntegridade.objects.create(
         objeto="Documento de teste",
         arquivo="documentos/teste.pdf",
