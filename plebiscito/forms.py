@@ -2,6 +2,7 @@
 
 from django import forms
 
+from documentos.anexos import CampoAnexo
 from emancipacao.numeros import CampoInteiro
 from plebiscito import analise, services
 from plebiscito.models import FaseTre
@@ -28,6 +29,7 @@ class RegistrarResultadoForm(AtoForm):
     oficio_tre = CampoNumero("Ofício do TRE (número)", "ofício", "oficio", "of")
     data_oficio_tre = CampoData(label="Data do ofício do TRE")
     data_leitura_plenario = CampoData(label="Lido em Plenário em")
+    arquivo_do_ato = CampoAnexo("Ofício do TRE com o resultado")
 
     def ajustar(self):
         self.unidades = services.unidades_exigidas(self.processo)

@@ -17,6 +17,7 @@ from django.utils import timezone
 from documentos.emissao import emite_documentos
 from emancipacao import numeros
 from emancipacao.erros import pagina_de_erro
+from emancipacao.limite_envio import limitar_envio
 from emancipacao.planilha import resposta_csv
 from processos import exportacao, extensoes, leitura, retificacao, services
 from processos.atos import ATOS, POR_SLUG, recusa_no_processo
@@ -316,7 +317,7 @@ def _processo_da_pagina(protocolo: str) -> Processo:
     numero, ano = protocolo.split("-")
     processo = get_object_or_404(_consulta_da_pagina(), numero=int(numero), ano=int(ano))
     relacoes = [
-        Prefetch("andamentos", Andamento.objects.select_related("usuario")),
+        Prefetch("andamentos", Andamento.objects.select_related("usuario", "anexo")),
         "municipios_origem",
     ]
     if processo.tem_manifestacoes:
@@ -405,6 +406,7 @@ def manifestacao(request, protocolo):
     )
 
 
+@limitar_envio
 @login_required
 def ato(request, protocolo, slug):
     processo = _processo(protocolo)
@@ -420,8 +422,11 @@ def ato(request, protocolo, slug):
         raise Http404("Ato sem formulário.")
     # GET: valores sugeridos pela página do processo (ex.: sobrestar após recusa do TRE).
     inicial = {c: v for c, v in request.GET.items() if c in formulario.base_fields}
-    form = formulario(request.POST or None, processo=processo, ato=definicao, initial=inicial)
+    dados = (request.POST, request.FILES) if request.method == "POST" else (None,)
+    form = formulario(*dados, processo=processo, ato=definicao, initial=inicial)
     if request.method == "POST" and form.is_valid():
+        # O PDF que a lei prevê para o ato, já conferido pelo formulário (documentos.anexos).
+        anexo = form.cleaned_data.get("arquivo_do_ato")
         try:
             andamento = services.praticar_ato(
                 processo_id=processo.pk,
@@ -432,8 +437,11 @@ def ato(request, protocolo, slug):
                 justificativa=form.cleaned_data["justificativa"],
                 estado_esperado=form.cleaned_data["estado_esperado"],
                 ultimo_andamento=form.cleaned_data.get("ultimo_andamento"),
+                anexo=anexo,
             )
         except AtoRecusado as exc:
+            if anexo is not None:
+                anexo.descartar()
             form.add_error(None, str(exc))
         else:
             messages.success(
@@ -503,4 +511,6 @@ def _linha_do_tempo(andamento) -> dict:
         "registrado_em": f"{timezone.localtime(andamento.registrado_em):%d/%m/%Y %H:%M}",
         "justificativa": andamento.justificativa,
         "dados": _dados_legiveis(andamento),
+        # O PDF juntado ao ato (documentos.anexos), lido com os andamentos.
+        "anexo": getattr(andamento, "anexo", None),
     }
