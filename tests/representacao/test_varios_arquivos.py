@@ -205,3 +205,44 @@ def test_nova_versao_com_arquivo_errado_volta_com_o_erro_no_arquivo(
     secao = _secao(resposta.content.decode(), "fotografias")
     assert 'id="erro-arquivo-fotografias-2" data-erro>' in secao
     assert DocumentoRepresentacao.objects.filter(item="fotografias").count() == 3
+
+
+# --- a migração: os dados que já existiam continuam com o mesmo sentido --------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migracao_faz_de_cada_cadeia_de_versoes_o_arquivo_1_do_item(servidor):
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+    from django.utils import timezone
+
+    processo = protocolar(servidor)
+    antes = ("representacao", "0005_busca_nos_signatarios")
+    executor = MigrationExecutor(connection)
+    executor.migrate([antes])
+    Antigo = executor.loader.project_state([antes]).apps.get_model(
+        "representacao", "DocumentoRepresentacao"
+    )
+    for versao, nome in ((1, "fotos-velhas.pdf"), (2, "fotos-novas.pdf")):
+        Antigo.objects.create(
+            processo_id=processo.pk,
+            item="fotografias",
+            versao=versao,
+            arquivo=f"representacao/2026/{nome}",
+            nome_original=nome,
+            tipo_conteudo="application/pdf",
+            tamanho=100,
+            sha256="a" * 64,
+            enviado_por_id=servidor.pk,
+            enviado_em=timezone.now(),
+        )
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    linha = _linha(processo, "fotografias")
+    assert [a.numero for a in linha.arquivos] == [1]
+    assert [(d.versao, d.nome_original) for d in linha.arquivos[0].versoes] == [
+        (2, "fotos-novas.pdf"),
+        (1, "fotos-velhas.pdf"),
+    ]
+    assert [d.nome_original for d in linha.vigentes] == ["fotos-novas.pdf"]
