@@ -22,8 +22,9 @@ class DocumentosConfig(AppConfig):
         a consulta do processo anota que há algum (STYLE, regra 6). As emissões usam a pasta
         temporária deste processo, e as de processos mortos no meio de uma emissão são
         apagadas aqui, ao iniciar (emancipacao.temporarios). O encaminhamento ao TRE confere
-        que a cópia integral, montada em segundo plano, está pronta."""
-        from documentos import tarefas
+        que a cópia integral, montada em segundo plano, está pronta; os anexos dos atos entram
+        na cópia integral."""
+        from documentos import anexos, copia_integral, tarefas
         from documentos.templatetags import documentos as painel
         from emancipacao import temporarios
         from processos import extensoes
@@ -32,5 +33,8 @@ class DocumentosConfig(AppConfig):
         extensoes.registrar_anotacao(painel.TEM_COPIA_EM_CURSO, painel.existe_copia_em_curso)
         # Art. 19, § 1º: o encaminhamento ao TRE exige a cópia integral já montada.
         extensoes.registrar_condicao("encaminhar_ao_tre", tarefas.copia_integral_pronta)
+        # Os papéis juntados aos atos (a ata, o parecer, o ofício) entram na cópia integral.
+        if anexos.pecas_dos_anexos not in copia_integral.FORNECEDORES:
+            copia_integral.FORNECEDORES.append(anexos.pecas_dos_anexos)
         temporarios.preparar()
         checks.register(pdf_disponivel)

@@ -208,6 +208,44 @@ class SerieDocumento(models.Model):
         return self.serie
 
 
+def caminho_do_anexo(_anexo, _nome_enviado: str) -> str:
+    """Nome gerado: o nome escolhido por quem enviou não chega ao armazenamento."""
+    import uuid
+
+    from django.utils import timezone
+
+    return f"anexos/{timezone.localdate().year}/{uuid.uuid4().hex}.pdf"
+
+
+class AnexoDoAto(models.Model):
+    """O papel que a lei prevê para o ato, juntado ao registro dele (`documentos.anexos`): a
+    ata da sessão do Plenário, o parecer da CCJR, o ofício do TRE com o resultado, o relatório
+    da visita. Um por ato, gravado com o ato e nunca alterado, com o SHA-256 do envio."""
+
+    andamento = models.OneToOneField(
+        Andamento, verbose_name="ato", on_delete=models.PROTECT, related_name="anexo"
+    )
+    descricao = models.CharField("o que é", max_length=120)
+    arquivo = models.FileField("arquivo", upload_to=caminho_do_anexo, max_length=200)
+    nome_original = models.CharField("nome do arquivo enviado", max_length=200)
+    tamanho = models.PositiveBigIntegerField("tamanho (bytes)")
+    paginas = models.PositiveIntegerField("páginas")
+    sha256 = models.CharField("SHA-256 do arquivo", max_length=64)
+
+    class Meta:
+        verbose_name = "anexo de ato"
+        verbose_name_plural = "anexos de atos"
+        constraints = [
+            models.CheckConstraint(
+                condition=Exact(Length("sha256"), 64), name="anexo_ato_sha256_completo"
+            ),
+            models.CheckConstraint(condition=Q(tamanho__gt=0), name="anexo_ato_nao_vazio"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.descricao} — {self.nome_original}"
+
+
 class FalhaIntegridade(models.Model):
     """Um arquivo armazenado que não confere com o SHA-256 registrado, ou que sumiu.
     Registrada uma vez por arquivo e resumo encontrado (a mesma adulteração, vista de novo,

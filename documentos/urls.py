@@ -48,5 +48,10 @@ urlpatterns = [
         views.tarefa,
         name="tarefa",
     ),
+    path(
+        "processos/<protocolo:protocolo>/anexos/<int:pk>/",
+        views.anexo,
+        name="anexo",
+    ),
     path("simulador/distrito/certidao/", views.certidao_distrito, name="certidao_distrito"),
 ]

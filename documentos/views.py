@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from documentos import acesso, emissao, integridade, tarefas
 from documentos.conteudo import extrato as conteudo_extrato
 from documentos.forms import TAMANHO_MAXIMO_ARQUIVO, CertidaoDistritoForm, ValidarForm
-from documentos.models import Documento, FalhaIntegridade, TarefaDocumento
+from documentos.models import AnexoDoAto, Documento, FalhaIntegridade, TarefaDocumento
 from emancipacao.limite_envio import limitar_envio
 from emancipacao.limites import espera_se_excedeu, resposta_limite
 from processos.models import Processo, RegistroAcesso
@@ -141,6 +141,36 @@ def documento(request, codigo):
         )
         return _pdf(request, doc, baixar=False, porta="vista do Deputado")
     return _pdf(request, doc, baixar=request.GET.get("baixar") == "1", porta="download da equipe")
+
+
+@login_required
+@require_GET
+def anexo(request, protocolo, pk):
+    """O PDF juntado a um ato (a ata, o parecer, o ofício, o relatório), conferido com o
+    SHA-256 do envio. Art. 22: o Deputado vê, não baixa, e a vista fica registrada."""
+    numero, ano = protocolo.split("-")
+    anexo = get_object_or_404(
+        AnexoDoAto.objects.select_related("andamento__processo"),
+        pk=pk,
+        andamento__processo__numero=int(numero),
+        andamento__processo__ano=int(ano),
+    )
+    processo = anexo.andamento.processo
+    acesso.exigir_vista(request.user, anexo.andamento)
+    deputado = acesso.e_deputado_sem_equipe(request.user)
+    if deputado:
+        RegistroAcesso.objects.create(
+            usuario=request.user, processo=processo, objeto=f"anexo:{anexo.pk}"
+        )
+    return servir_pdf(
+        request,
+        anexo.arquivo,
+        anexo.sha256,
+        objeto=f"Anexo {anexo.pk} do ato {anexo.andamento_id}",
+        porta="vista do Deputado" if deputado else "download da equipe",
+        nome=anexo.nome_original,
+        baixar=not deputado and request.GET.get("baixar") == "1",
+    )
 
 
 @require_GET

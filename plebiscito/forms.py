@@ -2,6 +2,7 @@
 
 from django import forms
 
+from documentos.anexos import CampoAnexo
 from emancipacao.numeros import CampoInteiro
 from plebiscito import analise, services
 from plebiscito.models import FaseTre
@@ -30,6 +31,7 @@ class RegistrarResultadoForm(AtoForm):
     data_oficio_tre = CampoData(label="Data do ofício do TRE")
     data_leitura_plenario = CampoData(label="Lido em Plenário em")
     data_consulta = CampoData(label="Data da consulta (dia da votação)")
+    arquivo_do_ato = CampoAnexo("Ofício do TRE com o resultado")
 
     def ajustar(self):
         self.unidades = services.unidades_exigidas(self.processo)

@@ -4,6 +4,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from documentos.anexos import CAMPO as ANEXO
+from documentos.anexos import CampoAnexo
 from emancipacao.numeros import CampoInteiro
 from processos import cronologia, deliberacoes, extensoes, retificacao, rito
 from processos.campos import (
@@ -189,7 +191,7 @@ class AtoForm(forms.Form):
 
     def dados_do_ato(self) -> dict:
         """O que fica gravado no Andamento (além de data e justificativa)."""
-        comuns = {"data_ato", "estado_esperado", "ultimo_andamento", "justificativa"}
+        comuns = {"data_ato", "estado_esperado", "ultimo_andamento", "justificativa", ANEXO}
         return {k: v for k, v in self.cleaned_data.items() if k not in comuns}
 
 
@@ -203,6 +205,7 @@ class SessaoForm(AtoForm):
     votos_sim = _inteiro("Votos favoráveis")
     votos_nao = _inteiro("Votos contrários")
     abstencoes = _inteiro("Abstenções")
+    arquivo_do_ato = CampoAnexo("Ata da sessão do Plenário")
 
 
 class BaixarEmDiligenciaForm(AtoForm):
@@ -219,6 +222,7 @@ class RegistrarVisitaForm(AtoForm):
     membros_presentes = _texto("Membros presentes", linhas=2)
     levantamento_socioeconomico = _texto("Levantamento socioeconômico (Art. 17, I)")
     relatorio_circunstanciado = _texto("Relatório circunstanciado da visita", linhas=6)
+    arquivo_do_ato = CampoAnexo("Relatório da visita in loco")
     condicoes_instalacao = forms.TypedChoiceField(
         label="Há condições para instalar Prefeitura, Câmara e Judiciário? (Art. 2º, V)",
         choices=SIM_NAO,
@@ -281,6 +285,7 @@ class RegistrarParecerCcjForm(ParecerForm):
     numero_parecer = _curto("Número do parecer da CCJR")
     relator = _curto("Relator(a)")
     texto_parecer = None
+    arquivo_do_ato = CampoAnexo("Parecer da CCJR")
 
 
 class ApresentarPdlForm(AtoForm):

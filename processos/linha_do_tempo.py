@@ -97,6 +97,8 @@ def como_linha_do_tempo(andamento) -> dict:
         "registrado_em": f"{timezone.localtime(andamento.registrado_em):%d/%m/%Y %H:%M}",
         "justificativa": andamento.justificativa,
         "dados": _dados_legiveis(andamento),
+        # O PDF juntado ao ato (documentos.anexos), lido com os andamentos.
+        "anexo": getattr(andamento, "anexo", None),
         "arquivamento": reabertura.descrever(andamento)
         if andamento.estado_destino == Estado.ARQUIVADO
         else "",

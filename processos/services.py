@@ -131,6 +131,7 @@ def praticar_ato(
     estado_esperado: str | None = None,
     ultimo_andamento: int | None = None,
     minuta: bool = False,
+    anexo=None,
 ) -> Andamento:
     """Pratica o ato `nome_ato` (DOMAIN §3) ou não muda nada.
 
@@ -143,7 +144,8 @@ def praticar_ato(
     `ultimo_andamento` é a versão que o formulário viu (`processos.versao`): um Andamento
     mais novo recusa o ato. Nos atos que não mudam o estado (`Ato.permanece`) o estado não
     distingue o mesmo POST repetido nem a correção feita por outro usuário: ali a versão é
-    obrigatória, e sem ela o ato é recusado.
+    obrigatória, e sem ela o ato é recusado. `anexo`: o PDF que a lei prevê para o ato (a
+    ata, o parecer, o ofício; `documentos.anexos`), já conferido, juntado ao Andamento.
     """
     ato = ATOS[nome_ato]
     if ato.permanece and ultimo_andamento is None:
@@ -197,6 +199,8 @@ def praticar_ato(
             justificativa=justificativa.strip(),
             dados=dados,
         )
+        if anexo is not None:
+            anexo.juntar(andamento)
         # As linhas que a fase do ato cria (resultado do plebiscito, fases no TRE, ...), os
         # PDFs do ato e, depois deles, o que vem nos autos em seguida (os ofícios do Art. 17,
         # § 2º, com os seus PDFs) — tudo na mesma transação.

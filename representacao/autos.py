@@ -1,6 +1,7 @@
 """As peças da representação na cópia integral autenticada (Art. 19, § 1º): a lista dos
-signatários, na ordem em que foram juntados, e a versão vigente de cada documento do
-Art. 15, cada uma com o hash conferido antes de entrar nos autos."""
+signatários, na ordem em que foram juntados, e a versão vigente de cada arquivo de cada
+item do Art. 15 (todas as fotografias, o mapa e o memorial), cada uma com o hash conferido
+antes de entrar nos autos."""
 
 from django.utils import timezone
 
@@ -33,10 +34,13 @@ def _documento(vigente) -> Peca:
         raise AtoRecusado(
             f"O arquivo “{vigente.nome_original}” ({vigente.get_item_display()}) não confere "
             "com o SHA-256 registrado no envio: a cópia integral não é emitida. Envie de novo "
-            "o documento (nova versão) ou acione o suporte."
+            "o documento (nova versão deste arquivo) ou acione o suporte."
         )
     return Peca(
-        titulo=f"{vigente.get_item_display()} — {vigente.nome_original} (versão {vigente.versao})",
+        titulo=(
+            f"{vigente.get_item_display()} — arquivo {vigente.numero}: {vigente.nome_original} "
+            f"(versão {vigente.versao})"
+        ),
         data=timezone.localtime(vigente.enviado_em),
         tipo_conteudo=vigente.tipo_conteudo,
         **no_armazenamento(vigente.arquivo),

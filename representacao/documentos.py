@@ -1,9 +1,11 @@
-"""Os documentos do Art. 15: juntar (sempre uma nova versão), anular (com justificativa,
-sem apagar) e as leituras que o recebimento na CRT (Art. 16), a página do processo e a
-cópia integral (Art. 19, § 1º) usam.
+"""Os documentos do Art. 15: juntar (um arquivo novo no item, ou uma nova versão de um
+arquivo), anular (com justificativa, sem apagar) e as leituras que o recebimento na CRT
+(Art. 16), a página do processo e a cópia integral (Art. 19, § 1º) usam.
 
-A versão vigente de um item é a mais recente não anulada: anular a versão errada devolve a
-vigência à anterior, se houver (Decision: o que se anula é o envio, não o item)."""
+Um item pode ter vários arquivos vigentes (as fotografias do Art. 15, V; o mapa e o
+memorial do Art. 15, II), cada um com as suas versões. A versão vigente de um arquivo é a
+mais recente não anulada: anular a versão errada devolve a vigência à anterior, se houver
+(Decision: o que se anula é o envio, não o item)."""
 
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -11,7 +13,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
 from documentos import arquivos
@@ -28,6 +30,23 @@ from requisitos.aplicacao import aplica
 
 
 @dataclass(frozen=True)
+class ArquivoDoItem:
+    """Um arquivo de um item, com as suas versões (da mais recente à mais antiga)."""
+
+    numero: int
+    versoes: list[DocumentoRepresentacao]
+
+    @property
+    def vigente(self) -> DocumentoRepresentacao | None:
+        return next((v for v in self.versoes if not v.anulado), None)
+
+    @property
+    def ultima_versao(self) -> int:
+        """A versão que a página mostra: "nova versão deste arquivo" a leva de volta."""
+        return self.versoes[0].versao
+
+
+@dataclass(frozen=True)
 class LinhaChecklist:
     """Um item da lista do Art. 15 no processo: o que a lei pede e o que foi juntado."""
 
@@ -35,11 +54,23 @@ class LinhaChecklist:
     rotulo: str
     fundamento: str
     obrigatorio: bool
-    presente: bool
-    vigente: DocumentoRepresentacao | None
-    # Todas as versões do item, da mais recente para a mais antiga, inclusive as anuladas.
-    versoes: list[DocumentoRepresentacao] = field(default_factory=list)
+    # Os arquivos do item, na ordem em que foram juntados.
+    arquivos: list[ArquivoDoItem] = field(default_factory=list)
     aceitos: tuple[str, ...] = ()
+
+    @property
+    def vigentes(self) -> list[DocumentoRepresentacao]:
+        """A versão vigente de cada arquivo do item (os arquivos todo anulados ficam de fora)."""
+        return [a.vigente for a in self.arquivos if a.vigente is not None]
+
+    @property
+    def presente(self) -> bool:
+        return bool(self.vigentes)
+
+    @property
+    def versoes(self) -> list[DocumentoRepresentacao]:
+        """Todos os envios do item, arquivo a arquivo, inclusive os anulados."""
+        return [v for a in self.arquivos for v in a.versoes]
 
     @property
     def rotulo_completo(self) -> str:
@@ -50,9 +81,10 @@ class LinhaChecklist:
         return ", ".join(checklist.NOMES_DOS_TIPOS[t] for t in self.aceitos)
 
     @property
-    def ultima_versao(self) -> int:
-        """A versão que a página mostra (0 = nada juntado): o envio a leva de volta."""
-        return max((v.versao for v in self.versoes), default=0)
+    def ultimo_arquivo(self) -> int:
+        """Quantos arquivos a página mostra no item (0 = nada juntado): o envio de um arquivo
+        novo leva esse número de volta."""
+        return max((a.numero for a in self.arquivos), default=0)
 
     @property
     def filtro_do_navegador(self) -> str:
@@ -65,12 +97,20 @@ def pode_juntar(usuario) -> bool:
 
 
 def enviar_documento(
-    *, processo, usuario, item: str, arquivo, versao_vista: int | None = None
+    *,
+    processo,
+    usuario,
+    item: str,
+    arquivo,
+    substitui: int | None = None,
+    versao_vista: int | None = None,
 ) -> DocumentoRepresentacao:
-    """Junta o arquivo como nova versão do item, depois de conferido o conteúdo; a versão
-    anterior continua nos autos. `versao_vista` é a última versão do item que a página
-    mostrou (0 = nenhuma): outra juntada depois recusa este envio, em vez de ele passar à
-    frente da do colega em silêncio."""
+    """Junta o arquivo ao item, depois de conferido o conteúdo: um arquivo novo do item
+    (`substitui` vazio: as fotografias se somam) ou a nova versão do arquivo nº `substitui`
+    (a anterior continua nos autos). `versao_vista` é o que a página mostrou: no arquivo
+    novo, quantos arquivos o item tinha; na nova versão, a última versão daquele arquivo
+    (0 = nenhum). Outra juntada depois recusa este envio, em vez de ele passar à frente da
+    do colega em silêncio."""
     if not pode_juntar(usuario):
         raise PermissionDenied("Somente a CRT junta documentos da representação.")
     definicao = checklist.item_do_tipo(processo.tipo, item)
@@ -103,17 +143,22 @@ def enviar_documento(
             _exigir_em_andamento(travado)
             _exigir_mapa_editavel(travado, item)
             # Sob a trava do processo, dois envios do mesmo item se enfileiram; a restrição
-            # única (processo, item, versão) é a garantia final.
-            ultima = (
-                travado.documentos_representacao.filter(item=item)
-                .order_by("-versao")
-                .values_list("versao", flat=True)
-                .first()
-            )
-            if versao_vista is not None and (ultima or 0) != versao_vista:
+            # única (processo, item, arquivo, versão) é a garantia final.
+            do_item = travado.documentos_representacao.filter(item=item)
+            if substitui is None:
+                ultimo = do_item.aggregate(ultimo=Max("numero"))["ultimo"] or 0
+                documento.numero, documento.versao, vista_agora = ultimo + 1, 1, ultimo
+            else:
+                ultima = do_item.filter(numero=substitui).aggregate(v=Max("versao"))["v"]
+                if ultima is None:
+                    raise AtoRecusado(
+                        f"O arquivo nº {substitui} não existe em “{definicao.rotulo}”; "
+                        "recarregue a página."
+                    )
+                documento.numero, documento.versao, vista_agora = substitui, ultima + 1, ultima
+            if versao_vista is not None and vista_agora != versao_vista:
                 o_que = f"o documento “{definicao.rotulo}”"
                 raise AtoRecusado(MENSAGEM_REGISTRO_NOVO.format(o_que=o_que))
-            documento.versao = (ultima or 0) + 1
             documento.enviado_em = timezone.now()
             documento.save()
             for gravar in gravacoes:
@@ -234,36 +279,34 @@ def existe_documento():
 
 
 def _juntados(processo):
-    """As versões juntadas, por item e da mais recente à mais antiga. Na página do processo
-    o resumo não mostra quem juntou nem quem anulou (sem juntar os usuários), e nada é lido
-    quando a consulta do processo anotou que não há documento."""
+    """As versões juntadas, por item e arquivo, da mais recente à mais antiga. Na página do
+    processo o resumo não mostra quem juntou nem quem anulou (sem juntar os usuários), e nada
+    é lido quando a consulta do processo anotou que não há documento."""
+    ordem = ("item", "numero", "-versao")
     if not leitura.ligada(processo):
-        return DocumentoRepresentacao.objects.do_processo(processo).order_by("item", "-versao")
+        return DocumentoRepresentacao.objects.do_processo(processo).order_by(*ordem)
     if leitura.sem(processo, TEM_DOCUMENTOS):
         return []
-    return DocumentoRepresentacao.objects.filter(processo=processo).order_by("item", "-versao")
+    return DocumentoRepresentacao.objects.filter(processo=processo).order_by(*ordem)
 
 
 def checklist_do_processo(processo) -> list[LinhaChecklist]:
-    """A lista do Art. 15 do tipo, item a item, com as versões juntadas (uma consulta)."""
-    por_item = defaultdict(list)
+    """A lista do Art. 15 do tipo, item a item, com os arquivos juntados (uma consulta)."""
+    por_item = defaultdict(lambda: defaultdict(list))
     for documento in _juntados(processo):
         documento.processo = processo
-        por_item[documento.item].append(documento)
+        por_item[documento.item][documento.numero].append(documento)
     exigidos = _exigidos_pelo_fundamento(processo)
     linhas = []
     for definicao in checklist.itens_do_tipo(processo.tipo):
-        versoes = por_item.get(definicao.codigo, [])
-        vigente = next((v for v in versoes if not v.anulado), None)
+        do_item = por_item.get(definicao.codigo, {})
         linhas.append(
             LinhaChecklist(
                 item=definicao.codigo,
                 rotulo=definicao.rotulo,
                 fundamento=definicao.fundamento,
                 obrigatorio=definicao.obrigatorio or definicao.codigo in exigidos,
-                presente=vigente is not None,
-                vigente=vigente,
-                versoes=versoes,
+                arquivos=[ArquivoDoItem(n, do_item[n]) for n in sorted(do_item)],
                 aceitos=definicao.aceitos,
             )
         )
@@ -282,7 +325,7 @@ def _exigidos_pelo_fundamento(processo) -> tuple[str, ...]:
 
 
 def itens_faltantes(processo) -> list[str]:
-    """Os itens obrigatórios sem versão vigente, com o artigo: o que impede receber a
+    """Os itens obrigatórios sem arquivo vigente, com o artigo: o que impede receber a
     representação na CRT (Art. 16)."""
     return [
         linha.rotulo_completo
@@ -292,8 +335,9 @@ def itens_faltantes(processo) -> list[str]:
 
 
 def documentos_vigentes(processo) -> list[DocumentoRepresentacao]:
-    """A versão vigente de cada item, na ordem da lista do Art. 15."""
-    return [linha.vigente for linha in checklist_do_processo(processo) if linha.vigente]
+    """A versão vigente de cada arquivo, item a item na ordem da lista do Art. 15 e, no
+    item, na ordem em que os arquivos foram juntados."""
+    return [d for linha in checklist_do_processo(processo) for d in linha.vigentes]
 
 
 def conferir_hash(documento: DocumentoRepresentacao) -> bool:

@@ -147,23 +147,24 @@ def _perda_dos_requisitos(processo, vigentes) -> dict:
 
 def _prova_da_sede(processo, vigentes) -> dict:
     """Art. 10, II: a inundação ou destruição da sede, provada nos autos (fotografias ou
-    laudo técnico, versão vigente)."""
+    laudo técnico: cada arquivo vigente)."""
     linha = next(
         (x for x in documentos.checklist_do_processo(processo) if x.item == ITEM_DA_PROVA), None
     )
     if linha is None or not linha.presente:
         rotulo = linha.rotulo_completo if linha else ITEM_DA_PROVA
         raise _recusa("II", f"falta nos autos a prova da inundação ou destruição: {rotulo}.")
-    vigente = linha.vigente
     return {
         "conferido": "prova da inundação ou destruição da sede nos autos",
         "documentos": [
             {
                 "item": vigente.item,
+                "arquivo": vigente.numero,
                 "versao": vigente.versao,
                 "nome": vigente.nome_original,
                 "sha256": vigente.sha256,
             }
+            for vigente in linha.vigentes
         ],
     }
 

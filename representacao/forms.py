@@ -166,7 +166,11 @@ class EnviarDocumentoForm(forms.Form):
     def __init__(self, *args, itens=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["item"].choices = [(i.codigo, i.rotulo_completo) for i in itens]
-        # A última versão do item que a página mostrou (representacao.documentos).
+        # Vazio: um arquivo novo no item; o número: a nova versão daquele arquivo.
+        self.fields["substitui"] = forms.IntegerField(
+            required=False, min_value=1, widget=forms.HiddenInput
+        )
+        # O que a página mostrou do item ou do arquivo (representacao.documentos).
         self.fields["versao_vista"] = campos.campo_da_versao(None)
 
 

@@ -247,6 +247,16 @@ def _documento(protocolo: str, pk: int) -> DocumentoRepresentacao:
     )
 
 
+def _arquivo_com_erro(linhas, envio) -> int:
+    """O arquivo cujo formulário de nova versão mostra o erro; 0 (e um número que a página
+    não mostra): o formulário de arquivo novo do item."""
+    if envio is None or not str(envio.data.get("substitui") or "").isdigit():
+        return 0
+    numero = int(envio.data["substitui"])
+    mostrados = {(linha.item, a.numero) for linha in linhas for a in linha.arquivos}
+    return numero if (envio.data.get("item"), numero) in mostrados else 0
+
+
 def _exigir_crt_documentos(request):
     if not servico_documentos.pode_juntar(request.user):
         raise PermissionDenied("Somente a CRT junta e anula documentos da representação.")
@@ -264,6 +274,8 @@ def _pagina_documentos(request, processo, *, envio=None, anulacao=None, anulado_
         "limite_mb": settings.UPLOAD_LIMITE_MB,
         "envio": envio,
         "item_com_erro": envio.data.get("item") if envio is not None else None,
+        # 0: o formulário de arquivo novo do item; o número: o da nova versão daquele arquivo.
+        "arquivo_com_erro": _arquivo_com_erro(linhas, envio),
         "anulacao": anulacao,
         "anulado_pk": anulado_pk,
     }
@@ -275,7 +287,8 @@ def _pagina_documentos(request, processo, *, envio=None, anulacao=None, anulado_
 @login_required
 @require_http_methods(["GET", "POST"])
 def documentos(request, protocolo):
-    """Art. 15: a lista do tipo com o que foi juntado; a CRT junta uma nova versão por item."""
+    """Art. 15: a lista do tipo com o que foi juntado; a CRT junta um arquivo novo ao item ou
+    uma nova versão de um arquivo."""
     _exigir_leitor(request)
     processo = _processo(protocolo)
     if request.method == "GET":
@@ -295,9 +308,14 @@ def documentos(request, protocolo):
         except AtoRecusado as exc:
             form.add_error("arquivo", str(exc))
         else:
+            o_que = (
+                f"arquivo nº {documento.numero} juntado"
+                if documento.versao == 1
+                else f"versão {documento.versao} do arquivo nº {documento.numero} juntada"
+            )
             messages.success(
                 request,
-                f"{documento.get_item_display()}: versão {documento.versao} juntada "
+                f"{documento.get_item_display()}: {o_que} "
                 f"({documento.get_tipo_conteudo_display()}).",
             )
             return redirect("representacao:documentos", protocolo=processo.slug)
@@ -323,7 +341,8 @@ def anular_documento(request, protocolo, pk):
         else:
             messages.success(
                 request,
-                f"{documento.get_item_display()}: versão {documento.versao} anulada. Ela "
+                f"{documento.get_item_display()}: versão {documento.versao} do arquivo nº "
+                f"{documento.numero} anulada. Ela "
                 "continua no histórico, com a justificativa.",
             )
             return redirect("representacao:documentos", protocolo=documento.processo.slug)

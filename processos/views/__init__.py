@@ -17,6 +17,7 @@ from django.utils import timezone
 from documentos.emissao import PARECERES, emite_documentos
 from emancipacao import numeros
 from emancipacao.erros import pagina_de_erro
+from emancipacao.limite_envio import limitar_envio
 from emancipacao.planilha import resposta_csv
 from processos import (
     exportacao,
@@ -331,7 +332,7 @@ def _processo_da_pagina(protocolo: str) -> Processo:
     numero, ano = protocolo.split("-")
     processo = get_object_or_404(_consulta_da_pagina(), numero=int(numero), ano=int(ano))
     relacoes = [
-        Prefetch("andamentos", Andamento.objects.select_related("usuario")),
+        Prefetch("andamentos", Andamento.objects.select_related("usuario", "anexo")),
         "municipios_origem",
     ]
     if processo.tem_manifestacoes:
@@ -423,6 +424,7 @@ def manifestacao(request, protocolo):
     )
 
 
+@limitar_envio
 @login_required
 def ato(request, protocolo, slug):
     processo = _processo(protocolo)
@@ -438,10 +440,13 @@ def ato(request, protocolo, slug):
         raise Http404("Ato sem formulário.")
     # GET: valores sugeridos pela página do processo (ex.: sobrestar após recusa do TRE).
     inicial = {c: v for c, v in request.GET.items() if c in formulario.base_fields}
-    form = formulario(request.POST or None, processo=processo, ato=definicao, initial=inicial)
+    dados = (request.POST, request.FILES) if request.method == "POST" else (None,)
+    form = formulario(*dados, processo=processo, ato=definicao, initial=inicial)
     # A minuta do parecer (issue 26): o ato corre e é desfeito; só o PDF MINUTA volta.
     minuta = request.method == "POST" and "minuta" in request.POST and definicao.nome in PARECERES
     if request.method == "POST" and form.is_valid():
+        # O PDF que a lei prevê para o ato, já conferido pelo formulário (documentos.anexos).
+        anexo = form.cleaned_data.get("arquivo_do_ato")
         try:
             andamento = services.praticar_ato(
                 processo_id=processo.pk,
@@ -453,10 +458,14 @@ def ato(request, protocolo, slug):
                 estado_esperado=form.cleaned_data["estado_esperado"],
                 ultimo_andamento=form.cleaned_data.get("ultimo_andamento"),
                 minuta=minuta,
+                # A minuta não guarda o anexo (o ato é desfeito; o arquivo ficaria órfão).
+                anexo=None if minuta else anexo,
             )
         except services.MinutaDoAto as pronta:
             return _minuta_pdf(pronta.pdf, definicao, processo)
         except AtoRecusado as exc:
+            if anexo is not None:
+                anexo.descartar()
             form.add_error(None, str(exc))
         else:
             messages.success(

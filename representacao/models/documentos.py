@@ -1,5 +1,6 @@
-"""Os documentos que instruem a representação (Art. 15), como os autos em papel: cada envio
-de um item é uma nova versão, a anterior continua nos autos, e nada se apaga — o documento
+"""Os documentos que instruem a representação (Art. 15), como os autos em papel: um item
+pode ter vários arquivos (as fotografias, o mapa e o memorial), cada um numerado no item e
+com as suas versões; a versão anterior continua nos autos, e nada se apaga — o documento
 errado é anulado, com justificativa, e segue visível no histórico (DOMAIN §5)."""
 
 import uuid
@@ -35,6 +36,8 @@ class DocumentoRepresentacao(models.Model):
         Processo, on_delete=models.PROTECT, related_name="documentos_representacao"
     )
     item = models.CharField("item do Art. 15", max_length=40, choices=ROTULOS)
+    # O arquivo dentro do item (1, 2, 3…): cada um tem as suas versões.
+    numero = models.PositiveIntegerField("arquivo nº", default=1)
     versao = models.PositiveIntegerField("versão")
     arquivo = models.FileField("arquivo", upload_to=caminho_do_arquivo, max_length=200)
     nome_original = models.CharField("nome do arquivo enviado", max_length=200)
@@ -65,13 +68,17 @@ class DocumentoRepresentacao(models.Model):
     class Meta:
         verbose_name = "documento do Art. 15"
         verbose_name_plural = "documentos do Art. 15"
-        ordering = ["processo", "item", "-versao"]
+        ordering = ["processo", "item", "numero", "-versao"]
         constraints = [
             models.UniqueConstraint(
-                fields=["processo", "item", "versao"], name="documento_art15_versao_unica"
+                fields=["processo", "item", "numero", "versao"],
+                name="documento_art15_versao_unica_no_arquivo",
             ),
             models.CheckConstraint(
                 condition=Q(versao__gte=1), name="documento_art15_versao_positiva"
+            ),
+            models.CheckConstraint(
+                condition=Q(numero__gte=1), name="documento_art15_numero_positivo"
             ),
             models.CheckConstraint(
                 condition=Exact(Length("sha256"), 64), name="documento_art15_sha256_completo"
@@ -95,7 +102,10 @@ class DocumentoRepresentacao(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_item_display()} — versão {self.versao} ({self.processo.protocolo})"
+        return (
+            f"{self.get_item_display()} — arquivo {self.numero}, versão {self.versao} "
+            f"({self.processo.protocolo})"
+        )
 
     @property
     def anulado(self) -> bool:

@@ -280,7 +280,7 @@ def juntar_documentos_da_criacao(pagina, pasta: Path) -> None:
         cartao = pagina.locator(f"section[data-item={item}]")
         cartao.locator(f"#arquivo-{item}").set_input_files(caminho)
         cartao.get_by_role("button", name="Juntar ao processo").click()
-        pagina.get_by_role("status").filter(has_text="versão 1 juntada").wait_for()
+        pagina.get_by_role("status").filter(has_text="arquivo nº 1 juntado").wait_for()
         assert pagina.locator(f"section[data-item={item}] [data-situacao]").inner_text() == (
             "✓ Juntado"
         )

@@ -68,13 +68,17 @@ def arquivo(conteudo: bytes, nome: str = "documento.pdf") -> SimpleUploadedFile:
     return SimpleUploadedFile(nome, conteudo)
 
 
-def juntar(processo, usuario, item: str, conteudo: bytes | None = None, nome: str = ""):
-    """Junta um documento pelo serviço (conferido como qualquer envio)."""
+def juntar(
+    processo, usuario, item: str, conteudo: bytes | None = None, nome: str = "", substitui=None
+):
+    """Junta um documento pelo serviço (conferido como qualquer envio): um arquivo novo no
+    item, ou a nova versão do arquivo nº `substitui`."""
     return enviar_documento(
         processo=processo,
         usuario=usuario,
         item=item,
         arquivo=arquivo(conteudo or pdf_real(), nome or f"{item}.pdf"),
+        substitui=substitui,
     )
 
 

@@ -124,13 +124,14 @@ def test_extensao_do_arquivo_guardado_vem_do_conteudo_e_nao_do_nome(servidor, pr
 def test_novo_envio_do_mesmo_item_e_nova_versao_e_a_anterior_continua(servidor, processo):
     primeiro, segundo = pdf_real(1), pdf_real(2)
     v1 = juntar(processo, servidor, "requerimento", primeiro)
-    v2 = juntar(processo, servidor, "requerimento", segundo)
+    v2 = juntar(processo, servidor, "requerimento", segundo, substitui=1)
     outro = juntar(processo, servidor, "justificativa")
 
     linha = checklist_do_processo(processo)[0]
 
     assert (v1.versao, v2.versao, outro.versao) == (1, 2, 1)
-    assert linha.vigente == v2
+    assert (v1.numero, v2.numero, outro.numero) == (1, 1, 1)
+    assert linha.vigentes == [v2]
     assert linha.versoes == [v2, v1]
     assert Path(v1.arquivo.path).read_bytes() == primeiro
     assert Path(v2.arquivo.path).read_bytes() == segundo
@@ -176,7 +177,7 @@ def test_anular_exige_justificativa(servidor, processo, justificativa):
 
 def test_anular_mantem_o_historico_e_devolve_a_vigencia_a_versao_anterior(servidor, processo):
     v1 = juntar(processo, servidor, "requerimento")
-    v2 = juntar(processo, servidor, "requerimento", pdf_real(2), "errado.pdf")
+    v2 = juntar(processo, servidor, "requerimento", pdf_real(2), "errado.pdf", substitui=1)
 
     anular_documento(
         documento_id=v2.pk, usuario=servidor, justificativa="  Arquivo de outro processo. "
@@ -186,7 +187,7 @@ def test_anular_mantem_o_historico_e_devolve_a_vigencia_a_versao_anterior(servid
     linha = checklist_do_processo(processo)[0]
     assert (v2.anulado_por, v2.justificativa_anulacao) == (servidor, "Arquivo de outro processo.")
     assert v2.anulado_em is not None
-    assert linha.vigente == v1
+    assert linha.vigentes == [v1]
     assert [d.pk for d in linha.versoes] == [v2.pk, v1.pk]
     assert default_storage.exists(v2.arquivo.name)
     assert documentos_vigentes(processo) == [v1]

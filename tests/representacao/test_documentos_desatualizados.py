@@ -9,7 +9,7 @@ from django.core.files.storage import default_storage
 
 from representacao.models import DocumentoRepresentacao
 from tests.processos.construtores import protocolar
-from tests.representacao.construtores import arquivo, juntar, pdf_real
+from tests.representacao.construtores import arquivo, imagem, juntar, pdf_real
 
 DESATUALIZADO = (
     "Outro usuário alterou o documento “Justificativa socioeconômica” depois que você abriu "
@@ -26,9 +26,14 @@ def _url(processo) -> str:
     return f"/processos/{processo.slug}/documentos-art15/"
 
 
-def _versao_do_item(client, processo, item: str) -> str:
+def _versao_do_item(client, processo, item: str, arquivo: int | None = None) -> str:
+    """O que o formulário mostra: o de arquivo novo do item, ou o da nova versão do arquivo."""
     pagina = client.get(_url(processo)).content.decode()
     secao = pagina.split(f'data-item="{item}"')[1].split("</section>")[0]
+    if arquivo is None:
+        secao = secao.split("data-juntar>")[1]
+    else:
+        secao = secao.split(f'data-arquivo="{arquivo}"')[1]
     return re.search(r'name="versao_vista" value="(\d+)"', secao).group(1)
 
 
@@ -66,9 +71,38 @@ def test_versao_nova_de_pagina_desatualizada_e_recusada(client, processo, servid
     assert [d.nome_original for d in versoes] == ["do-colega.pdf"]
     assert _arquivos_guardados() == guardados
 
-    # Recarregada, a página leva a versão 1 e o envio junta a versão 2.
-    atual = _versao_do_item(client, processo, "justificativa")
+    # Recarregada, a página leva a versão 1 do arquivo 1 e o envio junta a versão 2 dele.
+    atual = _versao_do_item(client, processo, "justificativa", arquivo=1)
     assert atual == "1"
-    post = {"item": "justificativa", "arquivo": arquivo(pdf_real(), "minha.pdf")}
+    post = {"item": "justificativa", "arquivo": arquivo(pdf_real(), "minha.pdf"), "substitui": 1}
     assert client.post(_url(processo), post | {"versao_vista": atual}).status_code == 302
-    assert versoes.order_by("-versao").first().nome_original == "minha.pdf"
+    assert versoes.get(numero=1, versao=2).nome_original == "minha.pdf"
+
+
+def test_nova_versao_de_um_arquivo_de_pagina_desatualizada_e_recusada(
+    client, processo, servidor, presidente
+):
+    """Cada arquivo leva a sua última versão: a versão nova do arquivo 1, juntada por outro,
+    recusa a da página antiga; o arquivo 2 (de versão não mudada) segue aceitando."""
+    juntar(processo, presidente, "fotografias", imagem("JPEG"), "feira.jpg")
+    juntar(processo, presidente, "fotografias", imagem("JPEG"), "praca.jpg")
+    client.force_login(servidor)
+    visto_1 = _versao_do_item(client, processo, "fotografias", arquivo=1)
+    visto_2 = _versao_do_item(client, processo, "fotografias", arquivo=2)
+    juntar(processo, presidente, "fotografias", imagem("PNG"), "feira-nova.png", substitui=1)
+
+    def enviar(numero, visto):
+        post = {"item": "fotografias", "substitui": numero, "versao_vista": visto}
+        return client.post(_url(processo), post | {"arquivo": arquivo(imagem("JPEG"), "a.jpg")})
+
+    recusado = enviar(1, visto_1)
+    assert recusado.status_code == 400
+    assert "Outro usuário alterou o documento “Fotografias" in recusado.content.decode()
+    assert enviar(2, visto_2).status_code == 302
+    fotos = DocumentoRepresentacao.objects.filter(processo=processo, item="fotografias")
+    assert sorted(fotos.values_list("numero", "versao", "nome_original")) == [
+        (1, 1, "feira.jpg"),
+        (1, 2, "feira-nova.png"),
+        (2, 1, "praca.jpg"),
+        (2, 2, "a.jpg"),
+    ]

@@ -55,7 +55,7 @@ def test_servidor_junta_documento_e_a_pagina_mostra_a_versao(client, servidor, p
     assert resposta.status_code == 302
     assert resposta["Location"] == _url(processo)
     pagina = client.get(_url(processo)).content.decode()
-    assert "Justificativa socioeconômica: versão 1 juntada (PDF)." in pagina
+    assert "Justificativa socioeconômica: arquivo nº 1 juntado (PDF)." in pagina
     assert "justificativa.pdf" in pagina
     assert "PDF, 2 páginas" in pagina
     assert pagina.count("✓ Juntado") == 1
@@ -247,7 +247,7 @@ def test_limite_dos_documentos_nao_vale_para_outras_telas_com_envio(client, sett
 def test_versao_anterior_continua_baixavel_pela_equipe(client, servidor, processo):
     primeiro, segundo = pdf_real(1), pdf_real(2)
     v1 = juntar(processo, servidor, "requerimento", primeiro)
-    juntar(processo, servidor, "requerimento", segundo)
+    juntar(processo, servidor, "requerimento", segundo, substitui=1)
     client.force_login(servidor)
 
     resposta = client.get(_url(processo, v1.pk) + "?baixar=1")
@@ -284,7 +284,7 @@ def test_anulado_fica_no_historico_riscado_com_o_motivo(client, servidor, proces
     html = client.get(_url(processo)).content.decode()
     assert "<del>lista-antiga.pdf</del>" in html
     assert "Lista de outro distrito." in html
-    assert "versão 1 anulada" in html
+    assert "versão 1 do arquivo nº 1 anulada" in html
     assert html.count("✗ Falta") == 5
     assert client.get(_url(processo, documento.pk)).status_code == 200
 

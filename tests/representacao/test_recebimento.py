@@ -232,12 +232,14 @@ def test_dados_nao_se_alteram_depois_do_recebimento(client, operador, sorriso):
 def test_copia_integral_traz_os_documentos_vigentes_e_a_lista_de_signatarios(operador):
     processo = protocolar(operador)
     juntar_obrigatorios(processo, operador)
-    juntar(processo, operador, "justificativa", nome="justificativa-revista.pdf")  # versão 2
+    juntar(processo, operador, "justificativa", nome="justificativa-revista.pdf", substitui=1)
     semear_assinaturas(processo, operador, 3)
 
     titulos = [p.titulo for p in pecas_do_processo(processo)]
 
-    assert "Justificativa socioeconômica — justificativa-revista.pdf (versão 2)" in titulos
+    assert (
+        "Justificativa socioeconômica — arquivo 1: justificativa-revista.pdf (versão 2)" in titulos
+    )
     assert not any("justificativa.pdf (versão 1)" in t for t in titulos)
     assert "Lista dos signatários da representação (3) — Art. 13" in titulos
     assert len([t for t in titulos if "(versão" in t]) == 5
