@@ -217,7 +217,7 @@ def test_migracao_faz_de_cada_cadeia_de_versoes_o_arquivo_1_do_item(servidor):
     from django.utils import timezone
 
     processo = protocolar(servidor)
-    antes = ("representacao", "0005_busca_nos_signatarios")
+    antes = ("representacao", "0006_correcao_de_signatario")
     executor = MigrationExecutor(connection)
     executor.migrate([antes])
     Antigo = executor.loader.project_state([antes]).apps.get_model(

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("processos", "0013_busca_sem_acento"),
-        ("representacao", "0005_busca_nos_signatarios"),
+        ("representacao", "0006_correcao_de_signatario"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
