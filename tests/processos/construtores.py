@@ -500,7 +500,11 @@ def processo_no_estado(
             "elaboracao_pl",
             aprovado,
         )
-    if estado == "arquivado":
+    if estado == "arquivado" and origem_desvio == "deliberacao_plenario":
+        # Arquivado pela votação do Plenário (Art. 18, § 1º): só outra decisão o reabre.
+        rejeitado = {"resultado": "rejeitado", "votos_sim": 6, "votos_nao": 14}
+        _semear(processo, usuario, "deliberar_plenario", origem_desvio, "arquivado", rejeitado)
+    elif estado == "arquivado":
         _semear(processo, usuario, "arquivar", origem_desvio, "arquivado", {"motivo": "outro"})
     if estado == "sobrestado":
         _semear(

@@ -130,7 +130,14 @@ GERAIS = [pytest.param(nome, id=nome) for nome in ATOS if nome != "protocolar"]
 def test_todo_ato_nao_antecede_o_ultimo_andamento_e_aceita_o_mesmo_dia(operador, nome_ato):
     """Regra geral: a data de todo ato segue a do último andamento do processo."""
     tipo = _tipos_do_ato(nome_ato)[0]
-    processo = processo_no_estado(operador, _variante(tipo), _origem(nome_ato))
+    # A reabertura pelo Plenário pressupõe o arquivamento por uma votação do Plenário.
+    desvio = "deliberacao_plenario" if nome_ato == "reabrir_por_decisao_do_plenario" else None
+    processo = processo_no_estado(
+        operador,
+        _variante(tipo),
+        _origem(nome_ato),
+        **({"origem_desvio": desvio} if desvio else {}),
+    )
     if nome_ato == "revogar_liberacao":  # revoga-se o que foi liberado (Art. 23)
         praticar(processo, operador, "liberar_informacao", data_ato=D)
     processo.andamentos.update(data_ato=D)

@@ -43,6 +43,16 @@ def _origens(nome_ato: str) -> set[str]:
     return {str(t.source) for t in _TRANSICOES if t.name == nome_ato}
 
 
+def _desvio(nome_ato: str) -> str:
+    """De onde o processo arquivado veio: a reabertura pelo Plenário pressupõe o arquivamento
+    por uma votação; os demais atos do arquivado, o do Presidente."""
+    return (
+        "deliberacao_plenario"
+        if nome_ato == "reabrir_por_decisao_do_plenario"
+        else ("em_instrucao")
+    )
+
+
 def processo_em_que_cabe(usuario, nome_ato: str) -> Processo:
     """O primeiro processo (tipo, etapa do caminho) em que o ato está disponível agora.
     Revogar uma liberação (Art. 23) pressupõe uma liberação vigente: os detalhes são
@@ -52,7 +62,9 @@ def processo_em_que_cabe(usuario, nome_ato: str) -> Processo:
         for estado in alcancaveis(variante):
             if estado not in origens:
                 continue
-            processo = processo_no_estado(usuario, variante, estado)
+            processo = processo_no_estado(
+                usuario, variante, estado, origem_desvio=_desvio(nome_ato)
+            )
             if nome_ato == "revogar_liberacao":
                 praticar(processo, usuario, "liberar_informacao", dados={"item": "detalhes"})
             if not motivos_indisponivel(recarregar(processo), nome_ato):
