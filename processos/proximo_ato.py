@@ -8,9 +8,10 @@ incompleta); aqui não se consulta nada.
 """
 
 from processos.atos import ATOS
+from processos.estados import Estado
 from processos.estados import Estado as E
 from processos.papeis import GRUPOS, PRESIDENTE, SERVIDOR
-from processos.rito import RITOS
+from processos.rito import DESVIOS, RITOS
 
 # O ato do rito que cada estado espera (o caminho favorável; os desvios têm o seu).
 ATO_SEGUINTE: dict[str, str] = {
@@ -83,3 +84,24 @@ def descrever_espera(
     if estado == E.PL_EM_ORDEM_DO_DIA:
         return f"Aguardando: {ATOS['aprovar_pl'].rotulo} ou {_ato_e_quem('rejeitar_pl')}"
     return texto
+
+
+def ato_pendente(tipo: str, estado: str) -> str:
+    if estado in (Estado.CONCLUIDO, Estado.ARQUIVADO):
+        return ""
+    return descrever_espera(tipo, estado)
+
+
+def destinos_possiveis(processo, nome_ato) -> list[str]:
+    """Para o resumo "O processo passará para: ..." antes de confirmar."""
+    if nome_ato in ("desarquivar", "retomar"):
+        retorno = processo.estado_de_retorno(nome_ato)
+        return [Estado(retorno).label] if retorno else []
+    if ATOS[nome_ato].permanece:
+        return [Estado(processo.estado).label]
+    for transicao in processo.get_all_estado_transitions():
+        if transicao.name == nome_ato and transicao.source == processo.estado:
+            alvos = getattr(transicao.target, "allowed_states", None) or [transicao.target]
+            possiveis = set(processo.caminho()) | DESVIOS
+            return [Estado(alvo).label for alvo in alvos if alvo in possiveis]
+    return []

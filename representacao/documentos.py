@@ -247,16 +247,18 @@ def _exigir_mapa_editavel(processo, item: str) -> None:
 
 
 def mapas_travados(processo) -> list[dict]:
-    """A versão vigente de cada mapa e memorial do Art. 15, II e III, como o PL a cita."""
+    """A versão vigente de cada arquivo dos mapas e memoriais do Art. 15, II e III, como o
+    PL a cita (um item pode ter vários arquivos vigentes: o mapa em GeoJSON e em PDF)."""
     return [
         {
             "rotulo": linha.rotulo_completo,
-            "nome": linha.vigente.nome_original,
-            "versao": linha.vigente.versao,
-            "sha256": linha.vigente.sha256,
+            "nome": vigente.nome_original,
+            "versao": vigente.versao,
+            "sha256": vigente.sha256,
         }
         for linha in checklist_do_processo(processo)
-        if linha.item in MAPAS_DAS_DIVISAS and linha.vigente
+        if linha.item in MAPAS_DAS_DIVISAS
+        for vigente in linha.vigentes
     ]
 
 

@@ -24,6 +24,7 @@ from processos import (
     extensoes,
     leitura,
     linha_do_tempo,
+    proximo_ato,
     reabertura,
     services,
 )
@@ -58,7 +59,6 @@ from processos.papeis import (
     tem_papel,
 )
 from processos.proximo_ato import descrever_espera
-from processos.rito import DESVIOS
 from requisitos.models import parametros_em_vigor
 from requisitos.municipios_br import por_codigo
 from requisitos.prazos import DIAS_ALERTA
@@ -230,16 +230,10 @@ def linhas_da_lista(processos, *, prefixo: str | None = None) -> list[dict]:
                 "prazo_texto": f"{prazo:%d/%m/%Y}" if prazo else "",
                 "prazo_vencido": prazo is not None and prazo < hoje,
                 # O ato pendente e quem o pratica (issue 26), sem consulta: só do estado.
-                "aguardando": _ato_pendente(v["tipo"], v["estado"]),
+                "aguardando": proximo_ato.ato_pendente(v["tipo"], v["estado"]),
             }
         )
     return linhas
-
-
-def _ato_pendente(tipo: str, estado: str) -> str:
-    if estado in (Estado.CONCLUIDO, Estado.ARQUIVADO):
-        return ""
-    return descrever_espera(tipo, estado)
 
 
 def _municipios_de_origem(ids) -> dict[int, list[str]]:
@@ -485,7 +479,7 @@ def ato(request, protocolo, slug):
             "motivos": motivos,
             # Um formulário que já sabe o destino (ex.: o veredito do plebiscito) o diz.
             "destinos": getattr(form, "destinos", None)
-            or _destinos_possiveis(processo, definicao.nome),
+            or proximo_ato.destinos_possiveis(processo, definicao.nome),
             "avisos": avisos_legais(processo) if definicao.aviso_bloqueio else [],
             "emite_documentos": emite_documentos(definicao.nome),
             "tem_minuta": definicao.nome in PARECERES,
@@ -501,18 +495,3 @@ def _minuta_pdf(pdf: bytes, definicao, processo) -> HttpResponse:
     )
     resposta["Cache-Control"] = "private, no-store"
     return resposta
-
-
-def _destinos_possiveis(processo, nome_ato) -> list[str]:
-    """Para o resumo "O processo passará para: ..." antes de confirmar."""
-    if nome_ato in ("desarquivar", "retomar"):
-        retorno = processo.estado_de_retorno(nome_ato)
-        return [Estado(retorno).label] if retorno else []
-    if ATOS[nome_ato].permanece:
-        return [Estado(processo.estado).label]
-    for transicao in processo.get_all_estado_transitions():
-        if transicao.name == nome_ato and transicao.source == processo.estado:
-            alvos = getattr(transicao.target, "allowed_states", None) or [transicao.target]
-            possiveis = set(processo.caminho()) | DESVIOS
-            return [Estado(alvo).label for alvo in alvos if alvo in possiveis]
-    return []

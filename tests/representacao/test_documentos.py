@@ -337,10 +337,14 @@ def test_mapa_travado_depois_do_decreto_nao_recebe_nova_versao(operador, estado,
     processo, mapa = _com_mapa(operador, estado)
 
     if aceito:
-        assert juntar(processo, operador, "mapa_territorio").versao == mapa.versao + 1
+        nova = juntar(processo, operador, "mapa_territorio", substitui=mapa.numero)
+        assert nova.versao == mapa.versao + 1
+        assert juntar(processo, operador, "mapa_territorio").numero == mapa.numero + 1
         return
     with pytest.raises(AtoRecusado, match=r"travados .* \(Art. 19, § 3º\)"):
-        juntar(processo, operador, "mapa_territorio")
+        juntar(processo, operador, "mapa_territorio", substitui=mapa.numero)
+    with pytest.raises(AtoRecusado, match=r"travados .* \(Art. 19, § 3º\)"):
+        juntar(processo, operador, "mapa_territorio")  # nem um arquivo novo no item
     assert DocumentoRepresentacao.objects.filter(processo=processo).count() == 1
 
 
