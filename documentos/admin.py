@@ -4,6 +4,7 @@ uma nova versão só nasce de uma nova emissão."""
 from django.contrib import admin
 
 from documentos.models import (
+    AnexoDoAto,
     Assinatura,
     Documento,
     FalhaIntegridade,
@@ -74,3 +75,12 @@ class TarefaDocumentoAdmin(SomenteLeituraAdmin):
     list_filter = ["tipo", "estado", "criada_em"]
     search_fields = ["processo__nome_proposto", "mensagem"]
     date_hierarchy = "criada_em"
+
+
+@admin.register(AnexoDoAto)
+class AnexoDoAtoAdmin(SomenteLeituraAdmin):
+    """O PDF que a lei prevê juntado a um ato (a ata, o parecer da CCJR, o ofício do TRE, o
+    relatório da visita): nasce com o ato e não muda."""
+
+    list_display = ["andamento", "descricao", "nome_original", "paginas", "sha256"]
+    search_fields = ["nome_original", "sha256", "andamento__processo__nome_proposto"]

@@ -17,6 +17,7 @@ def _assinaturas() -> None:
     from representacao import assinaturas, views
 
     e.registrar_secao(e.Secao("representacao/_secao_assinaturas.html", views.secao_assinaturas))
+    e.registrar_anotacao(views.TEM_CORRECOES, views.existe_correcao)
     # A contagem da seção vem na mesma consulta que lê o processo da página.
     for campo, nome in assinaturas.ANOTACOES.items():
         e.registrar_anotacao(nome, assinaturas.anotacao_da_contagem(campo))

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db.models import Exists, OuterRef
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -35,7 +36,12 @@ from representacao.forms import (
     ImportarAssinaturasForm,
     SignatarioForm,
 )
-from representacao.models import DadosRepresentacao, DocumentoRepresentacao, Signatario
+from representacao.models import (
+    CorrecaoSignatario,
+    DadosRepresentacao,
+    DocumentoRepresentacao,
+    Signatario,
+)
 
 # --- signatários (Art. 13) ------------------------------------------------------------------
 
@@ -223,8 +229,18 @@ def secao_assinaturas(processo, usuario, *, publica: bool = False) -> dict | Non
     }
 
 
+# Se a lista tem alguma correção, na mesma consulta do processo: a seção só as lê quando há.
+TEM_CORRECOES = "representacao_tem_correcoes"
+
+
+def existe_correcao():
+    return Exists(CorrecaoSignatario.objects.filter(signatario__processo=OuterRef("pk")))
+
+
 def _correcoes(processo) -> list:
     """As correções e anulações da lista, com o antes → depois de cada uma."""
+    if leitura.sem(processo, TEM_CORRECOES):
+        return []
     return [
         (c, correcao_da_lista.descrever(c))
         for c in correcao_da_lista.correcoes_do_processo(processo)
@@ -250,9 +266,12 @@ def _documento(protocolo: str, pk: int) -> DocumentoRepresentacao:
 def _arquivo_com_erro(linhas, envio) -> int:
     """O arquivo cujo formulário de nova versão mostra o erro; 0 (e um número que a página
     não mostra): o formulário de arquivo novo do item."""
-    if envio is None or not str(envio.data.get("substitui") or "").isdigit():
+    # Lido do que foi enviado (o campo inválido não está no cleaned_data), com o tamanho
+    # limitado antes da conversão (emancipacao.numeros: nenhum literal enorme vira int).
+    bruto = str(envio.data.get("substitui") or "") if envio is not None else ""
+    if not (bruto.isascii() and bruto.isdigit() and len(bruto) <= 9):
         return 0
-    numero = int(envio.data["substitui"])
+    numero = int(bruto)
     mostrados = {(linha.item, a.numero) for linha in linhas for a in linha.arquivos}
     return numero if (envio.data.get("item"), numero) in mostrados else 0
 

@@ -12,7 +12,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
-from documentos.models import FalhaIntegridade, SerieDocumento
+from documentos.models import AnexoDoAto, FalhaIntegridade, SerieDocumento
 from documentos.tarefas import solicitar_copia_integral
 from instrucao.models import (
     AvisoPrazo,
@@ -81,6 +81,7 @@ HISTORICO = {
     "documentos.SerieDocumento": "trava da numeração das versões de cada documento",
     "documentos.FalhaIntegridade": "registro de arquivo adulterado ou ausente (auditoria)",
     "documentos.TarefaDocumento": "emissão em segundo plano: só o executor a muda",
+    "documentos.AnexoDoAto": "o PDF juntado a um ato nasce com ele e não muda",
     "territorio.EdicaoDaMalha": "edição da malha do IBGE, carregada pelo comando carregar_malha",
     "territorio.MunicipioNaMalha": "geometria e área oficial de uma edição (comando, não admin)",
     "territorio.ConferenciaTerritorial": "figuras de uma versão do mapa, com a edição e a data",
@@ -252,6 +253,15 @@ def _semear_historico(operador, deputado) -> None:
     RegistroAcesso.objects.create(usuario=deputado, processo=processo)
     SerieDocumento.objects.get_or_create(serie=f"protocolar-{processo.pk}")
     solicitar_copia_integral(processo, usuario=operador)
+    AnexoDoAto.objects.create(
+        andamento=processo.andamentos.first(),
+        descricao="Ata da sessão",
+        arquivo="anexos/ata.pdf",
+        nome_original="ata.pdf",
+        tamanho=1,
+        paginas=1,
+        sha256="0" * 64,
+    )
     semear_assinaturas(processo, operador, 1, inicio=900)
     edicao = EdicaoDaMalha.objects.create(
         nome="Teste", ano=2024, fonte="teste", carregada_em=timezone.now()

@@ -11,6 +11,7 @@ from django.utils import timezone
 from instrucao.models import Certidao
 from requisitos.models import Municipio, ValorAdicionado
 from tests.processos.construtores import (
+    ANO_VA,
     FIGURAS_ART2,
     praticar,
     processo_no_estado,
@@ -99,8 +100,13 @@ def test_parecer_sem_a_tabela_diz_quem_importa_e_nao_fala_do_admin(operador, pre
     processo = processo_no_estado(
         operador, "criacao", "aguardando_certidoes", certidoes_respondidas=False
     )
-    responder_oficios(processo, operador, figuras=FIGURAS_ART2 | {"exercicio_va": 2023})
+    from requisitos.models import ValorAdicionado
+    from tests.processos.construtores import ANO_VA
+
+    # A certidão é do último exercício encerrado (Art. 2º, IV), mas a tabela dele não está.
+    responder_oficios(processo, operador, figuras=FIGURAS_ART2 | {"exercicio_va": ANO_VA})
     praticar(recarregar(processo), operador, "concluir_certidoes")
+    ValorAdicionado.objects.filter(exercicio=ANO_VA).delete()
 
     with pytest.raises(AtoRecusado) as recusa:
         praticar(recarregar(processo), presidente, "emitir_parecer_merito", "favoravel")
@@ -125,7 +131,7 @@ def _corrigir(client, servidor, processo, **campos):
     oficio = processo.oficios.vigentes().get(orgao="sefaz")
     vigente = oficio.certidoes.vigentes().get()
     dados = {
-        "exercicio": "2024",
+        "exercicio": str(ANO_VA),  # o da certidão dos construtores (último encerrado)
         "area__valor_adicionado": "5.500.000,01",
         "m5107925__valor_adicionado": "900.000.000",
         "m5107925__participacao_icms": "12,5",

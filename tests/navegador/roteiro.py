@@ -53,7 +53,7 @@ NUMEROS_CARTOGRAFIA = {
 }
 NUMEROS_TRE = {ELEITORES_AREA: "800", ELEITORES_SORRISO: "40.000"}
 NUMEROS_SEFAZ = {
-    "Exercício do valor adicionado (o último encerrado, Art. 2º, IV)": str(ANO_VA),
+    "Exercício do valor adicionado (Art. 2º, IV)": str(ANO_VA),
     f"{AREA}: valor adicionado (Art. 2º, IV)": "5.500.000,01",
     f"{SORRISO}: valor adicionado (Art. 2º, IV)": "900.000.000,00",
     f"{SORRISO}: parcela do índice do ICMS que passa ao novo município (Art. 7º, V)": "12,5",

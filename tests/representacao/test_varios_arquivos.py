@@ -56,8 +56,8 @@ def test_memorial_em_pdf_nao_substitui_o_mapa_do_item_ii(processo, servidor):
         processo,
         servidor,
         "mapa_territorio",
-        b'{"type":"Feature","geometry":{"type":"Point","coordinates":[-55.5,-12.5]},'
-        b'"properties":{}}',
+        b'{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[-55.5,-12.5],'
+        b'[-55.4,-12.5],[-55.4,-12.4],[-55.5,-12.4],[-55.5,-12.5]]]},"properties":{}}',
         "mapa.geojson",
     )
     memorial = juntar(processo, servidor, "mapa_territorio", pdf_real(2), "memorial.pdf")
