@@ -9,6 +9,8 @@ peças na ordem dos autos. Tudo numa só paginação ("Página X de Y", código 
    montagem confere), então a página de início de cada peça é conta certa a partir das
    páginas que capa e índice ocupam. Imagens entram na própria moldura.
 2. O pypdf carimba cada página dos PDFs anexados, reduzida, dentro da sua moldura.
+3. O arquivo juntado herda o PDF/A-2B das partes compostas e só o declara se passar pela
+   conferência offline (documentos.pdfa.juncao): as páginas dos PDFs recebidos não são nossas.
 
 Nenhuma página é rasterizada: as páginas dos PDFs são copiadas como objetos PDF e as
 imagens são embutidas como vieram, de modo que a memória não cresce com imagens de página.
@@ -41,7 +43,8 @@ from documentos import conteudo as c
 from documentos import integridade
 from documentos.emissao import emitir
 from documentos.models import Documento
-from documentos.pdf import Autenticacao, documento_weasyprint, html_do_documento
+from documentos.pdf import Autenticacao, documento_weasyprint, escrever_pdf, html_do_documento
+from documentos.pdfa.juncao import gravar_conferido, herdar_declaracao
 from processos.models import AtoRecusado
 
 logger = logging.getLogger(__name__)
@@ -346,12 +349,16 @@ def montar(
     avisar("Compondo a capa e o índice", 0, len(molduras))
     cabeca = _compor_cabeca(conteudo, analisadas, autenticacao, pastas, len(molduras))
     total = len(cabeca.pages) + len(molduras)
+    minuta = autenticacao is None
     escritor = PdfWriter()
     partes = [destino.with_suffix(".cabeca.pdf")]
-    cabeca.write_pdf(partes[0])
+    escrever_pdf(cabeca, partes[0], minuta=minuta)
     del cabeca
-    for pagina in PdfReader(partes[0]).pages:
+    leitor_cabeca = PdfReader(partes[0])
+    for pagina in leitor_cabeca.pages:
         escritor.add_page(pagina)
+    if not minuta:
+        herdar_declaracao(escritor, leitor_cabeca)
     for inicio in range(0, len(molduras), MOLDURAS_POR_LOTE):
         lote = molduras[inicio : inicio + MOLDURAS_POR_LOTE]
         composicao = _compor(
@@ -366,7 +373,7 @@ def montar(
         if len(composicao.pages) != len(lote):
             raise RuntimeError("Uma moldura da cópia integral ocupou mais de uma página.")
         partes.append(destino.with_suffix(f".lote{len(partes)}.pdf"))
-        composicao.write_pdf(partes[-1])
+        escrever_pdf(composicao, partes[-1], minuta=minuta)
         del composicao
         paginas_do_lote = PdfReader(partes[-1]).pages
         for pagina_moldura, (analisada, folha) in zip(paginas_do_lote, lote, strict=True):
@@ -381,8 +388,7 @@ def montar(
             len(molduras),
         )
     escritor.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
-    with destino.open("wb") as saida:
-        escritor.write(saida)
+    gravar_conferido(escritor, destino, declara=not minuta)
     for parte in partes:
         parte.unlink()
     avisar("Concluído", total, total)

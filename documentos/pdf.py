@@ -10,6 +10,10 @@ autorizados.
 O WeasyPrint (e, com ele, as bibliotecas Pango do sistema) só é carregado quando um PDF é
 feito (documentos.motor_pdf): sem elas o sistema sobe, migra e serve tudo o mais, e o pedido de
 um PDF recebe o 503 com o que falta (`PDFIndisponivel`).
+
+Todo documento oficial sai em PDF/A-2B (documentos.pdfa): fontes embutidas, perfil sRGB na
+OutputIntent, XMP que o declara, /ID no trailer. A minuta não: ela não é documento oficial,
+não vai para arquivo e leva a marca d'água translúcida — fica em PDF comum, de propósito.
 """
 
 import hashlib
@@ -19,6 +23,7 @@ from pathlib import Path
 import segno
 from django.template.loader import render_to_string
 
+from documentos.pdfa import VARIANTE
 from emancipacao.erros import ServicoIndisponivel
 from emancipacao.url_publica import url_publica
 
@@ -104,6 +109,12 @@ def documento_weasyprint(html: str, diretorios: tuple[Path, ...] = ()):
     return _motor().documento(html, diretorios)
 
 
+def escrever_pdf(documento, destino=None, *, minuta: bool):
+    """Grava o documento paginado: PDF/A-2B, salvo a minuta (PDF comum). Sem `destino`,
+    devolve os bytes."""
+    return documento.write_pdf(destino, pdf_variant=None if minuta else VARIANTE)
+
+
 def render_pdf(
     template: str,
     contexto: dict,
@@ -112,8 +123,8 @@ def render_pdf(
     autenticacao: Autenticacao | None = None,
 ) -> bytes:
     """HTML → PDF. Minuta: marca d'água "MINUTA" e nenhum código; emitido: rodapé com o
-    código, o prefixo do hash e o QR code do /validar/."""
+    código, o prefixo do hash e o QR code do /validar/. PDF/A-2B, salvo a minuta."""
     if minuta and autenticacao:
         raise ValueError("Minuta não leva código de verificação.")
     html = html_do_documento(template, contexto, minuta=minuta, autenticacao=autenticacao)
-    return documento_weasyprint(html).write_pdf()
+    return escrever_pdf(documento_weasyprint(html), minuta=minuta)

@@ -1,0 +1,110 @@
+"""Todo documento oficial que o sistema emite é PDF/A-2B (ISO 19005-2), conferido offline por
+documentos.pdfa; a minuta não (não é documento oficial, e diz isso no próprio arquivo). A
+cópia integral, que junta PDFs recebidos, só se declara PDF/A quando passa pela conferência."""
+
+from datetime import date
+
+import pytest
+from django.utils import timezone
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import DictionaryObject, NameObject
+
+from documentos import conteudo, emissao
+from documentos.copia_integral import Peca, emitir_copia_integral
+from documentos.models import Documento, TipoDocumento
+from documentos.pdfa import falhas_pdfa
+from lei.documento import emitir_lei_anotada
+from requisitos.parametros import ParametrosLegais
+from requisitos.regras import avaliar_distrito
+from tests.documentos.test_copia_integral import pecas  # noqa: F401 — fixture
+
+pytestmark = pytest.mark.django_db
+
+
+def _declara_pdfa(caminho) -> bool:
+    metadados = PdfReader(caminho).trailer["/Root"].get("/Metadata")
+    return metadados is not None and b'pdfaid:part="2"' in metadados.get_object().get_data()
+
+
+def test_todo_tipo_de_documento_emitido_e_pdfa_2b(construir, servidor, comprovante_real):
+    """O rito inteiro até o PL (cada ato emite os seus PDFs, a cópia integral ao TRE entre
+    eles), o extrato, a certidão de distrito (Art. 25) e a lei anotada: todos os tipos de
+    `TipoDocumento` — um tipo novo sem PDF/A faz este teste falhar."""
+    processo = construir(ate="apresentar_pl")
+    emissao.emitir_extrato(processo, usuario=servidor)
+    veredito = avaliar_distrito(60, 1500, ParametrosLegais())
+    emissao.emitir_certidao_distrito(veredito, localidade="Vila Rica do Norte", usuario=None)
+    emitir_lei_anotada(data=timezone.localdate(), usuario=None)
+
+    falhas_por_documento = {
+        f"{doc.tipo} {doc.codigo}": falhas_pdfa(doc.arquivo.path) for doc in Documento.objects.all()
+    }
+    assert {chave: f for chave, f in falhas_por_documento.items() if f} == {}
+    tipos = set(Documento.objects.values_list("tipo", flat=True))
+    assert tipos == set(TipoDocumento.values)
+    for doc in Documento.objects.all():
+        assert _declara_pdfa(doc.arquivo.path), doc.tipo
+
+
+def test_minuta_fica_fora_do_pdfa(construir, servidor):
+    """A exceção: a minuta não é documento oficial — não se declara PDF/A (e tem a marca
+    d'água translúcida); o mesmo extrato, emitido, é PDF/A."""
+    processo = construir()
+    minuta = emissao.minuta(conteudo.extrato(processo, servidor, []))
+    falhas = falhas_pdfa(minuta)
+    assert "Falta o fluxo de metadados XMP no catálogo (/Metadata)." in falhas
+    emitido = emissao.emitir_extrato(processo, usuario=servidor)
+    assert falhas_pdfa(emitido.arquivo.path) == []
+
+
+def test_copia_integral_com_pecas_conformes_se_declara_pdfa(construir, presidente, pecas):  # noqa: F811
+    """Peças recebidas com fontes embutidas, imagem PNG, PDF corrompido e PDF protegido (os
+    dois últimos viram página de aviso): o arquivo juntado passa e se declara PDF/A."""
+    processo = construir(ate="emitir_parecer_preliminar")
+    doc = emitir_copia_integral(processo, usuario=presidente, pecas=pecas)
+    assert falhas_pdfa(doc.arquivo.path) == []
+    assert _declara_pdfa(doc.arquivo.path)
+
+
+def _pdf_com_fonte_nao_embutida() -> bytes:
+    """Um PDF recebido como os de muitos programas: texto em Helvetica, sem a fonte dentro."""
+    from io import BytesIO
+
+    from pypdf.generic import DecodedStreamObject
+
+    escritor = PdfWriter()
+    pagina = escritor.add_blank_page(595, 842)
+    fonte = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/Type1"),
+            NameObject("/BaseFont"): NameObject("/Helvetica"),
+        }
+    )
+    pagina[NameObject("/Resources")] = DictionaryObject(
+        {NameObject("/Font"): DictionaryObject({NameObject("/F1"): escritor._add_object(fonte)})}
+    )
+    conteudo_pagina = DecodedStreamObject()
+    conteudo_pagina.set_data(b"BT /F1 24 Tf 72 700 Td (Memorial descritivo) Tj ET")
+    pagina[NameObject("/Contents")] = escritor._add_object(conteudo_pagina)
+    saida = BytesIO()
+    escritor.write(saida)
+    return saida.getvalue()
+
+
+def test_copia_integral_com_peca_nao_conforme_nao_se_declara_pdfa(construir, presidente):
+    """Uma peça recebida com fonte não embutida: a cópia é emitida (é a cópia autenticada dos
+    autos), mas não se diz PDF/A — a conferência aponta a fonte e a falta da declaração."""
+    processo = construir(ate="emitir_parecer_preliminar")
+    peca = Peca(
+        "Memorial descritivo",
+        date(2026, 1, 5),
+        "application/pdf",
+        dados=_pdf_com_fonte_nao_embutida(),
+    )
+    doc = emitir_copia_integral(processo, usuario=presidente, pecas=[peca])
+    falhas = falhas_pdfa(doc.arquivo.path)
+    assert "A fonte Helvetica não está embutida no arquivo." in falhas
+    assert "O XMP não declara o PDF/A (falta pdfaid:part)." in falhas
+    assert not _declara_pdfa(doc.arquivo.path)
+    assert "Memorial descritivo" in PdfReader(doc.arquivo.path).pages[-1].extract_text()
