@@ -49,9 +49,10 @@ def falhas_pdfa(origem: bytes | Path | str) -> list[str]:
         if "/Encrypt" in trailer:
             return [*falhas, "O arquivo está cifrado (/Encrypt no trailer): o PDF/A proíbe."]
         raiz = trailer["/Root"].get_object()
-        falhas += _identificador(trailer)
+        # A declaração primeiro: é a falha que um relatório de uma linha deve mostrar.
         xmp, falhas_xmp = _xmp(raiz)
         falhas += falhas_xmp
+        falhas += _identificador(trailer)
         info = trailer.get("/Info")
         info = info.get_object() if info is not None else {}
         if xmp is not None and isinstance(info, DictionaryObject):

@@ -108,3 +108,39 @@ def test_copia_integral_com_peca_nao_conforme_nao_se_declara_pdfa(construir, pre
     assert "O XMP não declara o PDF/A (falta pdfaid:part)." in falhas
     assert not _declara_pdfa(doc.arquivo.path)
     assert "Memorial descritivo" in PdfReader(doc.arquivo.path).pages[-1].extract_text()
+
+
+def _verificar(*argumentos) -> str:
+    import io
+
+    from django.core.management import call_command
+
+    saida = io.StringIO()
+    call_command("verificar_integridade", *argumentos, stdout=saida)
+    return saida.getvalue()
+
+
+def test_verificar_integridade_com_pdfa_aponta_o_documento_emitido_fora_do_pdfa(
+    construir, servidor
+):
+    """Um extrato emitido antes do PDF/A (o arquivo guardado é PDF comum, com o SHA-256
+    registrado dele) aparece na lista; o emitido em PDF/A não; sem `--pdfa`, nada muda."""
+    import hashlib
+
+    processo = construir()
+    conforme = emissao.emitir_extrato(processo, usuario=servidor)
+    antigo = emissao.emitir_extrato(processo, usuario=servidor)
+    comum = emissao.minuta(conteudo.extrato(processo, servidor, []))
+    with open(antigo.arquivo.path, "wb") as arquivo:
+        arquivo.write(comum)
+    Documento.objects.filter(pk=antigo.pk).update(
+        sha256=hashlib.sha256(comum).hexdigest(), tamanho=len(comum)
+    )
+
+    relatorio = _verificar("--pdfa")
+    assert f"FORA DO PDF/A Documento {antigo.codigo}: Falta o fluxo de metadados XMP" in relatorio
+    assert conforme.codigo not in relatorio
+    assert "2 arquivos conferidos; 0 com problema; 0 órfãos; 1 documento(s) emitido(s) fora" in (
+        relatorio
+    )
+    assert "PDF/A" not in _verificar()

@@ -5,7 +5,12 @@ problema e o resumo; termina com erro (código 1) se algum arquivo foi alterado 
 Lista também os arquivos órfãos — nas pastas do sistema, sem registro que os cite: o PDF de
 uma emissão cuja transação foi desfeita, o de um processo morto no meio da gravação. Com
 `--remover-orfaos`, apaga os que têm mais de uma hora (o mais novo pode ser de uma emissão
-ainda em curso, cujo registro só aparece no commit)."""
+ainda em curso, cujo registro só aparece no commit).
+
+Com `--pdfa`, passa também cada documento emitido pela conferência offline do PDF/A-2B e
+lista os que não a passam: os emitidos antes do PDF/A, e as cópias integrais que juntaram
+peças recebidas não conformes (que por isso não se declaram PDF/A). É um relatório, não um
+erro: nenhum desses arquivos pode ser refeito sem mudar o que foi emitido."""
 
 from collections.abc import Iterator
 from datetime import timedelta
@@ -16,6 +21,7 @@ from django.utils import timezone
 
 from documentos import integridade
 from documentos.models import Documento
+from documentos.pdfa import falhas_pdfa
 from instrucao.models import Certidao
 from representacao.models import DocumentoRepresentacao
 
@@ -69,9 +75,14 @@ class Command(BaseCommand):
             action="store_true",
             help="Apaga os arquivos órfãos com mais de uma hora.",
         )
+        parser.add_argument(
+            "--pdfa",
+            action="store_true",
+            help="Lista também os documentos emitidos que não passam na conferência do PDF/A-2B.",
+        )
 
-    def handle(self, *args, remover_orfaos=False, **opcoes):
-        conferidos, problemas, citados = 0, 0, set()
+    def handle(self, *args, remover_orfaos=False, pdfa=False, **opcoes):
+        conferidos, problemas, citados, fora_do_pdfa = 0, 0, set(), 0
         for objeto, arquivo, registrado in arquivos_registrados():
             conferidos += 1
             citados.add(arquivo.name)
@@ -79,10 +90,15 @@ class Command(BaseCommand):
             if falha:
                 problemas += 1
                 self.stdout.write(f"PROBLEMA {objeto}: {falha.descricao} — {arquivo.name}")
+            elif pdfa and isinstance(arquivo.instance, Documento):
+                # Só os que o sistema emite: os arquivos recebidos não são dele.
+                fora_do_pdfa += self._fora_do_pdfa(objeto, arquivo)
         sem_registro = orfaos(citados)
         removidos = self._orfaos(sem_registro, remover=remover_orfaos)
         resumo = f"{conferidos} arquivos conferidos; {problemas} com problema"
         resumo += f"; {len(sem_registro)} órfãos"
+        if pdfa:
+            resumo += f"; {fora_do_pdfa} documento(s) emitido(s) fora do PDF/A-2B"
         if remover_orfaos:
             resumo += f" ({removidos} removidos)"
         self.stdout.write(resumo + ".")
@@ -91,6 +107,14 @@ class Command(BaseCommand):
                 f"{problemas} arquivo(s) alterado(s) ou ausente(s): restaure-os da cópia de "
                 "segurança (a lista está no admin, em Falhas de integridade)."
             )
+
+    def _fora_do_pdfa(self, objeto: str, arquivo) -> bool:
+        with arquivo.storage.open(arquivo.name, "rb") as aberto:
+            falhas = falhas_pdfa(aberto.read())
+        if falhas:
+            mais = f" (e mais {len(falhas) - 1})" if len(falhas) > 1 else ""
+            self.stdout.write(f"FORA DO PDF/A {objeto}: {falhas[0]}{mais} — {arquivo.name}")
+        return bool(falhas)
 
     def _orfaos(self, nomes: list[str], *, remover: bool) -> int:
         limite = timezone.now() - IDADE_MINIMA_ORFAO
