@@ -1,5 +1,5 @@
 """Roda as medições e imprime os números:
-`python -m bench [parecer|copia|copia_grande|lista|assinaturas]`."""
+`python -m bench [parecer|copia|copia_grande|lista|assinaturas|pdfa]`."""
 
 import os
 import sys
@@ -28,6 +28,10 @@ if __name__ == "__main__":
         from bench import lista_processos
 
         lista_processos.main()
+    if "pdfa" in escolhidos:
+        from bench import pdfa
+
+        pdfa.main()
     if "assinaturas" in escolhidos:
         from bench import importacao_assinaturas
 

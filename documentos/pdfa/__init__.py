@@ -30,7 +30,7 @@ from pypdf.errors import PyPdfError
 from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
 
 from documentos.pdfa.metadados import XMPIlegivel, divergencias_info_xmp, propriedades_xmp
-from documentos.pdfa.objetos import Percurso
+from documentos.pdfa.objetos import Percurso, ler
 
 VARIANTE = "pdf/a-2b"
 PARTE, NIVEL = "2", "B"
@@ -53,7 +53,7 @@ def falhas_pdfa(origem: bytes | Path | str) -> list[str]:
         xmp, falhas_xmp = _xmp(raiz)
         falhas += falhas_xmp
         falhas += _identificador(trailer)
-        info = trailer.get("/Info")
+        info = ler(trailer, "/Info")
         info = info.get_object() if info is not None else {}
         if xmp is not None and isinstance(info, DictionaryObject):
             falhas += divergencias_info_xmp(info, xmp)
@@ -99,18 +99,18 @@ def _cabecalho_e_fim(dados: bytes | None, caminho: Path | None) -> list[str]:
 
 
 def _identificador(trailer) -> list[str]:
-    identificador = trailer.get("/ID")
+    identificador = ler(trailer, "/ID")
     if not isinstance(identificador, ArrayObject) or len(identificador) != 2:
         return ["Falta o identificador do arquivo (/ID) no trailer."]
     return []
 
 
 def _xmp(raiz: DictionaryObject):
-    metadados = raiz.get("/Metadata")
+    metadados = ler(raiz, "/Metadata")
     metadados = metadados.get_object() if metadados is not None else None
     if not isinstance(metadados, StreamObject):
         return None, ["Falta o fluxo de metadados XMP no catálogo (/Metadata)."]
-    if metadados.get("/Type") != "/Metadata" or metadados.get("/Subtype") != "/XML":
+    if ler(metadados, "/Type") != "/Metadata" or ler(metadados, "/Subtype") != "/XML":
         return None, ["O fluxo de metadados do catálogo não é /Type /Metadata /Subtype /XML."]
     try:
         xmp = propriedades_xmp(metadados.get_data())
@@ -128,9 +128,9 @@ def _xmp(raiz: DictionaryObject):
 
 
 def _intencao_de_saida(raiz: DictionaryObject) -> tuple[str | None, list[str]]:
-    intencoes = raiz.get("/OutputIntents")
+    intencoes = ler(raiz, "/OutputIntents")
     intencoes = intencoes.get_object() if intencoes is not None else []
-    pdfa = [i.get_object() for i in intencoes if i.get_object().get("/S") == "/GTS_PDFA1"]
+    pdfa = [i.get_object() for i in intencoes if ler(i.get_object(), "/S") == "/GTS_PDFA1"]
     if not pdfa:
         return None, ["Falta a OutputIntent do PDF/A (GTS_PDFA1) com o perfil ICC."]
     perfis = {i.raw_get("/DestOutputProfile") for i in pdfa if "/DestOutputProfile" in i}
@@ -147,25 +147,25 @@ def _intencao_de_saida(raiz: DictionaryObject) -> tuple[str | None, list[str]]:
         falhas.append("O perfil ICC da OutputIntent não é de monitor nem de impressora.")
     cor = CORES_DO_PERFIL.get(dados[16:20])
     componentes = {"RGB": 3, "CMYK": 4, "GRAY": 1}.get(cor)
-    if componentes and int(perfil.get("/N", 0)) != componentes:
+    if componentes and int(ler(perfil, "/N", 0)) != componentes:
         falhas.append("O /N do perfil ICC da OutputIntent não casa com o espaço de cor dele.")
     return cor, falhas
 
 
 def _catalogo(raiz: DictionaryObject) -> list[str]:
     falhas = []
-    nomes = raiz.get("/Names")
+    nomes = ler(raiz, "/Names")
     nomes = nomes.get_object() if nomes is not None else {}
     if "/JavaScript" in nomes:
         falhas.append("O documento contém JavaScript (/Names /JavaScript no catálogo).")
     if "/EmbeddedFiles" in nomes:
         falhas.append("O documento contém arquivos embutidos (/EmbeddedFiles no catálogo).")
-    if raiz.get("/NeedsRendering"):
+    if ler(raiz, "/NeedsRendering"):
         falhas.append("O catálogo pede renderização dinâmica (/NeedsRendering).")
-    formulario = raiz.get("/AcroForm")
+    formulario = ler(raiz, "/AcroForm")
     formulario = formulario.get_object() if formulario is not None else {}
     if "/XFA" in formulario:
         falhas.append("O formulário é XFA, proibido no PDF/A.")
-    if formulario.get("/NeedAppearances"):
+    if ler(formulario, "/NeedAppearances"):
         falhas.append("O formulário pede que o leitor gere as aparências (/NeedAppearances).")
     return falhas

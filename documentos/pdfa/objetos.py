@@ -33,8 +33,14 @@ FONTES_SIMPLES = {"/Type1", "/MMType1", "/TrueType", "/CIDFontType0", "/CIDFontT
 DISPOSITIVO_EXIGE = {"/DeviceRGB": "RGB", "/DeviceCMYK": "CMYK"}
 
 
+def ler(d, chave: str, padrao=None):
+    """`d[chave]` resolvido (o `get` do pypdf devolve a referência indireta crua)."""
+    valor = d.get(chave, padrao)
+    return valor.get_object() if isinstance(valor, IndirectObject) else valor
+
+
 def _nome_fonte(fonte: DictionaryObject) -> str:
-    return str(fonte.get("/BaseFont", "sem nome")).lstrip("/")
+    return str(ler(fonte, "/BaseFont", "sem nome")).lstrip("/")
 
 
 class Percurso:
@@ -65,7 +71,7 @@ class Percurso:
         return list(self.falhas)
 
     def examinar(self, d: DictionaryObject) -> None:
-        tipo, subtipo = d.get("/Type"), d.get("/Subtype")
+        tipo, subtipo = ler(d, "/Type"), ler(d, "/Subtype")
         if tipo == "/Font" or (subtipo in FONTES_SIMPLES and "/BaseFont" in d):
             self._fonte(d)
         if tipo == "/Annot" or ("/Rect" in d and subtipo is not None and "/Kids" not in d):
@@ -86,12 +92,12 @@ class Percurso:
             self._espaco_de_cor(d)
 
     def _fonte(self, fonte: DictionaryObject) -> None:
-        subtipo = fonte.get("/Subtype")
+        subtipo = ler(fonte, "/Subtype")
         if subtipo in ("/Type0", "/Type3"):
             # Type0: quem traz o programa é a descendente, visitada por si; Type3: os glifos
             # são fluxos de conteúdo do próprio documento.
             return
-        descritor = fonte.get("/FontDescriptor")
+        descritor = ler(fonte, "/FontDescriptor")
         descritor = descritor.get_object() if descritor is not None else None
         if not isinstance(descritor, DictionaryObject) or not any(
             chave in descritor for chave in ("/FontFile", "/FontFile2", "/FontFile3")
@@ -99,21 +105,21 @@ class Percurso:
             self.falha(f"A fonte {_nome_fonte(fonte)} não está embutida no arquivo.")
 
     def _anotacao(self, anotacao: DictionaryObject) -> None:
-        subtipo = anotacao.get("/Subtype")
+        subtipo = ler(anotacao, "/Subtype")
         if subtipo in ANOTACOES_PROIBIDAS:
             self.falha(f"O documento contém anotação do tipo {subtipo}, proibida no PDF/A.")
         if subtipo == "/Popup":
             return
-        sinais = int(anotacao.get("/F", 0))
+        sinais = int(ler(anotacao, "/F", 0))
         if not sinais & IMPRIMIR:
             self.falha(f"Uma anotação {subtipo} não tem o sinal Print (sairia da impressão).")
         if sinais & (INVISIVEL | OCULTA | SEM_VISTA):
             self.falha(f"Uma anotação {subtipo} está marcada como oculta, invisível ou NoView.")
-        retangulo = [float(v) for v in anotacao.get("/Rect", [0, 0, 0, 0])]
+        retangulo = [float(v.get_object()) for v in ler(anotacao, "/Rect", ArrayObject())]
         tem_area = (
             len(retangulo) == 4 and retangulo[0] != retangulo[2] and retangulo[1] != retangulo[3]
         )
-        aparencia = anotacao.get("/AP")
+        aparencia = ler(anotacao, "/AP")
         if (
             subtipo != "/Link"
             and tem_area
@@ -122,12 +128,12 @@ class Percurso:
             self.falha(f"Uma anotação {subtipo} não tem aparência normal (/AP /N).")
 
     def _acao(self, d: DictionaryObject) -> None:
-        acao = d.get("/S")
-        if d.get("/Type") not in (None, "/Action") or not isinstance(acao, NameObject):
+        acao = ler(d, "/S")
+        if ler(d, "/Type") not in (None, "/Action") or not isinstance(acao, NameObject):
             return
         if acao in ACOES_PROIBIDAS:
             self.falha(f"O documento contém ação de {ACOES_PROIBIDAS[acao]}, proibida no PDF/A.")
-        elif acao == "/Named" and d.get("/N") not in ACOES_NOMEADAS:
+        elif acao == "/Named" and ler(d, "/N") not in ACOES_NOMEADAS:
             self.falha(f"O documento contém ação nomeada {d.get('/N')}, proibida no PDF/A.")
 
     def _estado_grafico(self, d: DictionaryObject) -> None:
@@ -137,7 +143,7 @@ class Percurso:
             self.falha("Um estado gráfico usa função de transferência (/TR2), proibida no PDF/A.")
         if "/HTP" in d:
             self.falha("Um estado gráfico usa /HTP, proibido no PDF/A.")
-        modo = d.get("/BM")
+        modo = ler(d, "/BM")
         modos = list(modo) if isinstance(modo, ArrayObject) else [modo]
         for um in modos:
             if um is not None and um not in MODOS_DE_MESCLA:
@@ -146,19 +152,19 @@ class Percurso:
     def _fluxo(self, fluxo: StreamObject) -> None:
         if any(chave in fluxo for chave in ("/F", "/FFilter", "/FDecodeParms")):
             self.falha("Um fluxo aponta para dados fora do arquivo (/F), proibido no PDF/A.")
-        filtro = fluxo.get("/Filter")
+        filtro = ler(fluxo, "/Filter")
         filtros = list(filtro) if isinstance(filtro, ArrayObject) else [filtro]
         if "/LZWDecode" in filtros:
             self.falha("Um fluxo usa o filtro LZWDecode, proibido no PDF/A.")
         if "/Crypt" in filtros:
             self.falha("Um fluxo usa o filtro Crypt, proibido no PDF/A.")
-        subtipo = fluxo.get("/Subtype")
-        if subtipo == "/PS" or "/PS" in fluxo or fluxo.get("/Subtype2") == "/PS":
+        subtipo = ler(fluxo, "/Subtype")
+        if subtipo == "/PS" or "/PS" in fluxo or ler(fluxo, "/Subtype2") == "/PS":
             self.falha("O documento contém PostScript embutido, proibido no PDF/A.")
         if subtipo == "/Form" and "/Ref" in fluxo:
             self.falha("O documento contém XObject de referência (/Ref), proibido no PDF/A.")
         if subtipo == "/Image":
-            if fluxo.get("/Interpolate") is True or str(fluxo.get("/Interpolate")) == "true":
+            if ler(fluxo, "/Interpolate") is True or str(ler(fluxo, "/Interpolate")) == "true":
                 self.falha("Uma imagem pede interpolação (/Interpolate), proibida no PDF/A.")
             if "/Alternates" in fluxo or "/OPI" in fluxo:
                 self.falha("Uma imagem traz /Alternates ou /OPI, proibidos no PDF/A.")
