@@ -30,7 +30,7 @@ from pypdf.errors import PyPdfError
 from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
 
 from documentos.pdfa.metadados import XMPIlegivel, divergencias_info_xmp, propriedades_xmp
-from documentos.pdfa.objetos import Percurso, ler
+from documentos.pdfa.objetos import Percurso, ler, verdadeiro
 
 VARIANTE = "pdf/a-2b"
 PARTE, NIVEL = "2", "B"
@@ -160,12 +160,12 @@ def _catalogo(raiz: DictionaryObject) -> list[str]:
         falhas.append("O documento contém JavaScript (/Names /JavaScript no catálogo).")
     if "/EmbeddedFiles" in nomes:
         falhas.append("O documento contém arquivos embutidos (/EmbeddedFiles no catálogo).")
-    if ler(raiz, "/NeedsRendering"):
+    if verdadeiro(ler(raiz, "/NeedsRendering")):
         falhas.append("O catálogo pede renderização dinâmica (/NeedsRendering).")
     formulario = ler(raiz, "/AcroForm")
     formulario = formulario.get_object() if formulario is not None else {}
     if "/XFA" in formulario:
         falhas.append("O formulário é XFA, proibido no PDF/A.")
-    if ler(formulario, "/NeedAppearances"):
+    if verdadeiro(ler(formulario, "/NeedAppearances")):
         falhas.append("O formulário pede que o leitor gere as aparências (/NeedAppearances).")
     return falhas

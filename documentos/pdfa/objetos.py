@@ -39,6 +39,11 @@ def ler(d, chave: str, padrao=None):
     return valor.get_object() if isinstance(valor, IndirectObject) else valor
 
 
+def verdadeiro(valor) -> bool:
+    """Booleano do PDF: o BooleanObject do pypdf é sempre "verdadeiro" para o Python."""
+    return bool(getattr(valor, "value", False)) if valor is not None else False
+
+
 def _nome_fonte(fonte: DictionaryObject) -> str:
     return str(ler(fonte, "/BaseFont", "sem nome")).lstrip("/")
 
@@ -164,7 +169,7 @@ class Percurso:
         if subtipo == "/Form" and "/Ref" in fluxo:
             self.falha("O documento contém XObject de referência (/Ref), proibido no PDF/A.")
         if subtipo == "/Image":
-            if ler(fluxo, "/Interpolate") is True or str(ler(fluxo, "/Interpolate")) == "true":
+            if verdadeiro(ler(fluxo, "/Interpolate")):
                 self.falha("Uma imagem pede interpolação (/Interpolate), proibida no PDF/A.")
             if "/Alternates" in fluxo or "/OPI" in fluxo:
                 self.falha("Uma imagem traz /Alternates ou /OPI, proibidos no PDF/A.")

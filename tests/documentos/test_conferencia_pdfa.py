@@ -355,3 +355,82 @@ def test_lixo_nao_e_pdf(tmp_path):
 def test_o_xmp_do_weasyprint_declara_parte_e_nivel(base):
     xmp = PdfReader(BytesIO(base)).trailer["/Root"]["/Metadata"].get_object().get_data()
     assert re.search(rb'pdfaid:part="2"', xmp) and re.search(rb'pdfaid:conformance="B"', xmp)
+
+
+# --- 6.2.5 e 6.2.10: estados gráficos e transparência -------------------------------------
+
+
+def _estado_grafico(**entradas):
+    def mudar(escritor: PdfWriter):
+        estado = DictionaryObject({NameObject("/Type"): NameObject("/ExtGState")})
+        for chave, valor in entradas.items():
+            estado[NameObject(f"/{chave}")] = valor
+        recursos = escritor.pages[0]["/Resources"].get_object()
+        recursos[NameObject("/ExtGState")] = DictionaryObject(
+            {NameObject("/GS9"): escritor._add_object(estado)}
+        )
+
+    return mudar
+
+
+def test_modo_de_mescla_fora_da_iso_32000_falha_e_o_padrao_passa(base):
+    estranho = _estado_grafico(BM=NameObject("/Inventado"), ca=FloatObject(0.5))
+    assert _contem(falhas_pdfa(_regravar(base, estranho)), "modo de mescla /Inventado")
+    mescla = _estado_grafico(BM=NameObject("/Multiply"), ca=FloatObject(0.5))
+    assert falhas_pdfa(_regravar(base, mescla)) == []
+
+
+def test_funcao_de_transferencia_falha(base):
+    assert _contem(
+        falhas_pdfa(_regravar(base, _estado_grafico(TR=NameObject("/Identity")))),
+        "função de transferência (/TR)",
+    )
+    assert falhas_pdfa(_regravar(base, _estado_grafico(TR2=NameObject("/Default")))) == []
+
+
+# --- 6.4: formulários; valores indiretos -------------------------------------------------
+
+
+@pytest.mark.parametrize(("pede", "falha"), [(False, False), (True, True)])
+def test_need_appearances_indireto_lido_pelo_valor(base, pede, falha):
+    """O valor por referência indireta é lido pelo que ela aponta (um falso indireto não é
+    verdadeiro só por ser uma referência)."""
+    from pypdf.generic import BooleanObject
+
+    def formulario(escritor: PdfWriter):
+        escritor._root_object[NameObject("/AcroForm")] = DictionaryObject(
+            {
+                NameObject("/Fields"): ArrayObject(),
+                NameObject("/NeedAppearances"): escritor._add_object(BooleanObject(pede)),
+            }
+        )
+
+    falhas = falhas_pdfa(_regravar(base, formulario))
+    assert _contem(falhas, "/NeedAppearances") is falha
+
+
+@pytest.mark.parametrize(("interpolar", "falha"), [(False, False), (True, True)])
+def test_imagem_com_interpolacao_falha(base, interpolar, falha):
+    """6.2.8: /Interpolate verdadeiro é proibido; uma imagem RGB sem ele, sob o sRGB, passa."""
+    from pypdf.generic import BooleanObject
+
+    def imagem(escritor: PdfWriter):
+        figura = DecodedStreamObject()
+        figura.set_data(b"\x00\x00\x00")
+        figura.update(
+            {
+                NameObject("/Type"): NameObject("/XObject"),
+                NameObject("/Subtype"): NameObject("/Image"),
+                NameObject("/Width"): NumberObject(1),
+                NameObject("/Height"): NumberObject(1),
+                NameObject("/BitsPerComponent"): NumberObject(8),
+                NameObject("/ColorSpace"): NameObject("/DeviceRGB"),
+                NameObject("/Interpolate"): BooleanObject(interpolar),
+            }
+        )
+        recursos = escritor.pages[0]["/Resources"].get_object()
+        recursos[NameObject("/XObject")] = DictionaryObject(
+            {NameObject("/Im9"): escritor._add_object(figura)}
+        )
+
+    assert _contem(falhas_pdfa(_regravar(base, imagem)), "interpolação") is falha
