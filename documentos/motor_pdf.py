@@ -4,7 +4,7 @@ carrega as bibliotecas Pango do sistema, e é aqui que a falta delas aparece."""
 from pathlib import Path
 
 from django.conf import settings
-from weasyprint import HTML, URLFetcher
+from weasyprint import CSS, HTML, URLFetcher
 from weasyprint.text.fonts import FontConfiguration
 
 from documentos.pdf import FONTES
@@ -12,6 +12,10 @@ from documentos.pdf import FONTES
 # Configuração de fontes reaproveitada entre renderizações: o fontconfig é caro de abrir, e
 # as fontes do @font-face de pdf/base.html são lidas uma vez por processo.
 _FONTES = FontConfiguration()
+# O PDF/A-2 proíbe pedir ao leitor que suavize as imagens (/Interpolate, ISO 19005-2, 6.2.8), e
+# o WeasyPrint o pede para toda imagem com `image-rendering: auto`. Sem suavização, o QR code do
+# rodapé ainda sai com os módulos nítidos, e as fotografias da cópia integral como vieram.
+_SEM_INTERPOLACAO = CSS(string="img { image-rendering: crisp-edges !important; }")
 
 
 class RecursoRecusado(Exception):
@@ -48,4 +52,4 @@ class BuscadorRestrito(URLFetcher):
 def documento(html: str, diretorios: tuple[Path, ...] = ()):
     return HTML(
         string=html, base_url=str(settings.BASE_DIR), url_fetcher=BuscadorRestrito(diretorios)
-    ).render(font_config=_FONTES)
+    ).render(font_config=_FONTES, stylesheets=[_SEM_INTERPOLACAO])

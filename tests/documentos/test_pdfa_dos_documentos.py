@@ -144,3 +144,27 @@ def test_verificar_integridade_com_pdfa_aponta_o_documento_emitido_fora_do_pdfa(
         relatorio
     )
     assert "PDF/A" not in _verificar()
+
+
+def test_fotografias_recebidas_na_copia_integral(construir, presidente, tmp_path):
+    """Uma fotografia PNG com transparência (máscara suave, admitida no PDF/A-2) mantém a
+    cópia em PDF/A; uma JPEG em CMYK, sem perfil, sob a OutputIntent sRGB (6.2.4.3), não — e
+    a cópia sai sem a declaração."""
+    from PIL import Image
+
+    processo = construir(ate="emitir_parecer_preliminar")
+    translucida = tmp_path / "praca.png"
+    Image.new("RGBA", (400, 300), (30, 120, 60, 120)).save(translucida)
+    cmyk = tmp_path / "igreja.jpg"
+    Image.new("CMYK", (400, 300), (0, 100, 200, 0)).save(cmyk)
+
+    foto = Peca("Praça central", date(2026, 1, 5), "image/png", caminho=translucida)
+    com_png = emitir_copia_integral(processo, usuario=presidente, pecas=[foto])
+    assert falhas_pdfa(com_png.arquivo.path) == []
+    assert _declara_pdfa(com_png.arquivo.path)
+
+    outra = Peca("Igreja matriz", date(2026, 1, 6), "image/jpeg", caminho=cmyk)
+    com_cmyk = emitir_copia_integral(processo, usuario=presidente, pecas=[foto, outra])
+    falhas = falhas_pdfa(com_cmyk.arquivo.path)
+    assert "O documento usa DeviceCMYK sem perfil ICC, e o perfil da OutputIntent é RGB." in falhas
+    assert not _declara_pdfa(com_cmyk.arquivo.path)
