@@ -23,6 +23,7 @@ O que ela não confere (operadores dos fluxos de conteúdo, tabelas internas das
 estrutura léxica fina) fica para um validador completo; daí "conferência parcial".
 """
 
+from io import BytesIO
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -44,7 +45,7 @@ def falhas_pdfa(origem: bytes | Path | str) -> list[str]:
     caminho = None if isinstance(origem, bytes) else Path(origem)
     falhas = _cabecalho_e_fim(origem if caminho is None else None, caminho)
     try:
-        leitor = PdfReader(caminho if caminho is not None else _fluxo(origem))
+        leitor = PdfReader(caminho if caminho is not None else BytesIO(origem))
         trailer = leitor.trailer
         if "/Encrypt" in trailer:
             return [*falhas, "O arquivo está cifrado (/Encrypt no trailer): o PDF/A proíbe."]
@@ -68,12 +69,6 @@ def falhas_pdfa(origem: bytes | Path | str) -> list[str]:
 
 def conforme(origem: bytes | Path | str) -> bool:
     return not falhas_pdfa(origem)
-
-
-def _fluxo(dados: bytes):
-    from io import BytesIO
-
-    return BytesIO(dados)
 
 
 def _cabecalho_e_fim(dados: bytes | None, caminho: Path | None) -> list[str]:
