@@ -12,6 +12,8 @@ from territorio import secao
 from territorio.conferencia import conferir
 from territorio.leitura import GeometriaRecusada, ler_geojson, ler_kml
 from territorio.malha import edicao_vigente, ler_malha
+from territorio.memorial import secao as secao_do_memorial
+from territorio.memorial.gerar import gerar as gerar_memorial
 from territorio.models import ConferenciaTerritorial
 
 # Art. 15, II: o mapa do território do novo município (na revisão de limites, a área que
@@ -37,7 +39,8 @@ def conferir_mapa(*, processo, arquivo, tipo):
         return None
     origens = list(processo.municipios_origem.values_list("codigo_ibge", flat=True))
     try:
-        resultado = conferir(desenho, ler_malha(edicao), origens, edicao=edicao.nome)
+        malha = ler_malha(edicao)
+        resultado = conferir(desenho, malha, origens, edicao=edicao.nome)
     except ValueError as exc:
         raise AtoRecusado(str(exc)) from exc
     if resultado.fora_do_estado_km2 >= resultado.area_km2 * 0.999:
@@ -46,10 +49,15 @@ def conferir_mapa(*, processo, arquivo, tipo):
             f"{edicao.nome}; confira o sistema de coordenadas (longitude/latitude, SIRGAS 2000)."
         )
     figuras = asdict(resultado)
+    memorial = gerar_memorial(desenho, malha, edicao=edicao.nome)
 
     def gravar(documento):
         ConferenciaTerritorial.objects.create(
-            documento=documento, edicao=edicao, calculada_em=timezone.now(), resultado=figuras
+            documento=documento,
+            edicao=edicao,
+            calculada_em=timezone.now(),
+            resultado=figuras,
+            memorial_rascunho=memorial,
         )
 
     return gravar
@@ -60,3 +68,6 @@ def registrar() -> None:
     extensoes.registrar_anotacao(secao.MAPA_ID, secao.ultimo_mapa_id)
     extensoes.registrar_anotacao(secao.MAPA_TIPO, secao.ultimo_mapa_tipo)
     extensoes.registrar_secao(extensoes.Secao("territorio/_secao.html", secao.secao_territorio))
+    extensoes.registrar_secao(
+        extensoes.Secao("territorio/_memorial.html", secao_do_memorial.secao_memorial)
+    )

@@ -96,6 +96,10 @@ def _mapa(processo) -> tuple[int | None, str | None]:
     return mapa or (None, None)
 
 
+# O mapa vigente (id e tipo), lido também pela seção do rascunho do memorial.
+mapa_vigente = _mapa
+
+
 def secao_territorio(processo, usuario, *, publica: bool = False) -> dict | None:
     if publica:
         return None

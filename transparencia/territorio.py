@@ -8,11 +8,12 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.renderers import JSONRenderer
-from shapely.geometry import mapping
+from shapely.geometry import MultiPolygon, mapping
+from shapely.geometry.polygon import orient
 
 from processos.models import Processo
 from territorio import serializers as s
-from territorio.conferencia import area_km2
+from territorio.conferencia import area_km2, poligonos
 from territorio.leitura import GeometriaRecusada, ler_mapa
 from territorio.models import ConferenciaTerritorial
 from territorio.secao import ITEM_DO_MAPA
@@ -44,6 +45,12 @@ def _geometria(documento):
             return ler_mapa(arquivo.read())
     except (GeometriaRecusada, OSError):
         return None  # o mapa em PDF ou imagem não tem geometria legível
+
+
+def _pela_regra_da_mao_direita(desenho):
+    """RFC 7946, 3.1.6: anel externo anti-horário, furos horários."""
+    pedacos = [orient(p, sign=1.0) for p in poligonos(desenho)]
+    return pedacos[0] if len(pedacos) == 1 else MultiPolygon(pedacos)
 
 
 class SempreGeoJSON(BaseContentNegotiation):
@@ -106,7 +113,9 @@ class TerritorioDoProcessoAPI(DadosAbertosAPIView):
         )
         feicao = {
             "type": "Feature",
-            "geometry": mapping(shapely.set_precision(desenho, 10**-CASAS)),
+            "geometry": mapping(
+                _pela_regra_da_mao_direita(shapely.set_precision(desenho, 10**-CASAS))
+            ),
             "properties": {
                 "processo": numero,
                 "nome_proposto": processo.nome_proposto,
