@@ -5,12 +5,12 @@ from dataclasses import asdict
 
 from django.utils import timezone
 
-from documentos.arquivos.tipos import GEOJSON, KML
+from documentos.arquivos.tipos import GEOJSON, KML, KMZ, SHAPEFILE
 from processos import extensoes
 from processos.models import AtoRecusado
 from territorio import secao
 from territorio.conferencia import conferir
-from territorio.leitura import GeometriaRecusada, ler_geojson, ler_kml
+from territorio.leitura import GeometriaRecusada, ler_geojson, ler_kml, ler_zip
 from territorio.malha import edicao_vigente, ler_malha
 from territorio.memorial import secao as secao_do_memorial
 from territorio.memorial.gerar import gerar as gerar_memorial
@@ -22,9 +22,10 @@ ITEM_DO_MAPA = secao.ITEM_DO_MAPA
 
 
 def conferir_mapa(*, processo, arquivo, tipo):
-    """Lê o GeoJSON ou o KML antes de gravar: desenho inválido é recusado (nada é gravado); com uma
-    malha carregada, as figuras são gravadas com a versão do mapa, a edição e a hora."""
-    leitor = {GEOJSON: ler_geojson, KML: ler_kml}.get(tipo)
+    """Lê o GeoJSON, o KML, o KMZ ou o shapefile antes de gravar: desenho inválido é recusado
+    (nada é gravado); com uma malha carregada, as figuras são gravadas com a versão do mapa,
+    a edição e a hora."""
+    leitor = {GEOJSON: ler_geojson, KML: ler_kml, KMZ: ler_zip, SHAPEFILE: ler_zip}.get(tipo)
     if leitor is None:
         return None
     arquivo.seek(0)

@@ -3,81 +3,51 @@
 que se abre em muito mais do que declara, ou que se comprime como uma "bomba", é recusado
 antes de ser lido por inteiro."""
 
-import io
 import struct
 import zipfile
 
 import shapely
 from shapely.geometry import Polygon
 
-from documentos.arquivos import mapas, orcamento
-from documentos.arquivos.tipos import ArquivoRecusado
+from documentos.arquivos import compactados, orcamento
+from documentos.arquivos.tipos import KMZ, SHAPEFILE, ArquivoRecusado
 from requisitos.formatacao import inteiro
 from territorio.leitura.desenho import GeometriaRecusada, conferir_desenho
 from territorio.leitura.projecao import nome_do_sistema, para_lonlat, sistema_declarado
 from territorio.leitura.texto import ler_kml
 
-ZIP = b"PK\x03\x04"
+ZIP = compactados.ZIP
 # Tipos de forma do shapefile (ESRI, "Shapefile Technical Description", 1998).
 POLIGONOS = {5: "Polygon", 15: "PolygonZ", 25: "PolygonM"}
 NAO_POLIGONOS = {1, 3, 8, 11, 13, 18, 21, 23, 28, 31}
 
 
-def abrir_zip(conteudo: bytes) -> zipfile.ZipFile:
+def _recusa_em_pt(funcao, *args):
+    """A recusa do núcleo de arquivos (ArquivoRecusado) dita como a do desenho."""
     try:
-        pacote = zipfile.ZipFile(io.BytesIO(conteudo))
-    except (zipfile.BadZipFile, ValueError) as exc:
-        raise GeometriaRecusada("O arquivo compactado (ZIP) está corrompido.") from exc
-    if len(pacote.infolist()) > orcamento.LIMITE_ARQUIVOS_ZIP:
-        raise GeometriaRecusada(
-            f"O ZIP tem mais de {orcamento.LIMITE_ARQUIVOS_ZIP} arquivos; envie só o mapa do "
-            "território (o KMZ, ou o .shp com o .prj, o .shx e o .dbf)."
-        )
-    return pacote
+        return funcao(*args)
+    except ArquivoRecusado as exc:
+        raise GeometriaRecusada(str(exc)) from exc
+
+
+def abrir_zip(conteudo: bytes) -> zipfile.ZipFile:
+    return _recusa_em_pt(compactados.abrir, conteudo)
 
 
 def _extrair(pacote: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
-    limite = orcamento.LIMITE_MAPA_DESCOMPRIMIDO
-    excesso = GeometriaRecusada(
-        f"O arquivo {info.filename} se abre em mais de {orcamento.em_mb(limite)}, o limite "
-        "da conferência; simplifique a geometria ou divida o mapa em partes."
-    )
-    if info.file_size > limite:
-        raise excesso
-    if info.file_size > orcamento.PISO_DA_RAZAO and info.file_size > orcamento.RAZAO_MAXIMA * max(
-        info.compress_size, 1
-    ):
-        raise GeometriaRecusada(
-            f"O arquivo {info.filename} está comprimido mais de {orcamento.RAZAO_MAXIMA} "
-            "vezes, o que um mapa real não tem; exporte o mapa de novo."
-        )
-    try:
-        with pacote.open(info) as membro:
-            # O tamanho declarado no ZIP pode mentir: lê no máximo um byte além do limite.
-            dados = membro.read(limite + 1)
-    except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError) as exc:
-        raise GeometriaRecusada(
-            f"O arquivo {info.filename} do ZIP não pôde ser aberto (corrompido ou cifrado)."
-        ) from exc
-    if len(dados) > limite:
-        raise excesso
-    return dados
+    return _recusa_em_pt(compactados.extrair, pacote, info)
 
 
-def _membros(pacote: zipfile.ZipFile, extensao: str) -> list[zipfile.ZipInfo]:
-    return [
-        i
-        for i in pacote.infolist()
-        if i.filename.lower().endswith(extensao) and not i.filename.startswith("__MACOSX/")
-    ]
+_membros = compactados.membros
 
 
 def ler_zip(conteudo: bytes, *, reparar: bool = False):
     """O KMZ ou o shapefile em ZIP, pelo que há dentro (nunca pelo nome do arquivo)."""
     pacote = abrir_zip(conteudo)
-    if _membros(pacote, ".shp"):
+    tipo = compactados.tipo(pacote)
+    if tipo == SHAPEFILE:
         return ler_shapefile(pacote, reparar=reparar)
-    if _membros(pacote, ".kml"):
+    if tipo == KMZ:
         return ler_kmz(pacote, reparar=reparar)
     raise GeometriaRecusada(
         "O ZIP não traz um mapa: envie um KMZ (com o .kml dentro) ou um shapefile compactado "
@@ -86,15 +56,7 @@ def ler_zip(conteudo: bytes, *, reparar: bool = False):
 
 
 def ler_kmz(pacote: zipfile.ZipFile, *, reparar: bool = False):
-    kmls = _membros(pacote, ".kml")
-    # O KMZ do Google Earth traz o documento principal como doc.kml, na raiz.
-    principal = next((i for i in kmls if i.filename.lower() == "doc.kml"), kmls[0])
-    texto = _extrair(pacote, principal)
-    try:
-        mapas.ler_kml(io.BytesIO(texto))
-    except ArquivoRecusado as exc:
-        raise GeometriaRecusada(str(exc)) from exc
-    return ler_kml(texto, reparar=reparar)
+    return ler_kml(_recusa_em_pt(compactados.kml_principal, pacote), reparar=reparar)
 
 
 def ler_shapefile(pacote: zipfile.ZipFile, *, reparar: bool = False):

@@ -1,15 +1,20 @@
-"""O rascunho do memorial gerado quando o mapa do Art. 15, II é juntado: guardado com a
-conferência e mostrado na página do processo; e o território do processo na API de dados
-abertos, em GeoJSON (a geometria do mapa juntado)."""
+"""O mapa do Art. 15, II juntado também em KMZ e shapefile; o rascunho do memorial gerado
+quando ele é juntado, guardado com a conferência e mostrado na página do processo; e o
+território do processo na API de dados abertos, em GeoJSON (a geometria do mapa juntado)."""
 
+import io
 import json
+import zipfile
 
 import pytest
 from shapely.geometry import box, shape
 
+from documentos.arquivos import ArquivoRecusado
+from processos.models import AtoRecusado
 from territorio.models import ConferenciaTerritorial
 from tests.representacao.construtores import juntar
 
+from .arquivos_de_mapa import kml, kmz, shapefile_zip
 from .test_mapa_do_processo import SOBRE_A_E_B, malha, mapa, pagina, processo_de_a_e_b
 
 pytestmark = pytest.mark.django_db
@@ -60,3 +65,39 @@ def test_api_territorio_de_processo_inexistente_e_404(client, db, settings):
     settings.SIMULADOR_LIMITE = "100000/m"
     assert client.get("/api/v1/processos/9999-2020/territorio/").status_code == 404
     assert client.get("/api/v1/processos/abc/territorio/").status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("conteudo", "nome", "tipo"),
+    [
+        (lambda: kmz(kml([box(-54.85, -11.95, -54.75, -11.85)])), "mapa.kmz", "KMZ"),
+        (
+            lambda: shapefile_zip([box(-54.85, -11.95, -54.75, -11.85)], 31981),
+            "mapa.zip",
+            "Shapefile (ZIP)",
+        ),
+    ],
+)
+def test_mapa_juntado_em_kmz_ou_shapefile_e_conferido(
+    client, servidor, malha, conteudo, nome, tipo
+):
+    """Art. 15, II: o mapa compactado também é lido e conferido (o shapefile em UTM 21S)."""
+    processo = processo_de_a_e_b(servidor)
+    documento = juntar(processo, servidor, "mapa_territorio", conteudo(), nome)
+    assert documento.get_tipo_conteudo_display() == tipo
+    conferencia = ConferenciaTerritorial.objects.get(documento=documento)
+    assert conferencia.resultado["area_km2"] == pytest.approx(120.6, abs=0.5)
+    assert "Território — conferência do mapa" in pagina(client, servidor, processo)
+
+
+def test_zip_sem_mapa_ou_mapa_compactado_invalido_e_recusado_sem_gravar(servidor, malha):
+    processo = processo_de_a_e_b(servidor)
+    saida = io.BytesIO()
+    with zipfile.ZipFile(saida, "w") as pacote:
+        pacote.writestr("leia-me.txt", "nada")
+    with pytest.raises((AtoRecusado, ArquivoRecusado), match="sem mapa dentro"):
+        juntar(processo, servidor, "mapa_territorio", saida.getvalue(), "mapa.zip")
+    linhas = shapefile_zip([box(-54.85, -11.95, -54.75, -11.85)], 4674, tipo=3)
+    with pytest.raises((AtoRecusado, ArquivoRecusado), match="traz pontos ou linhas"):
+        juntar(processo, servidor, "mapa_territorio", linhas, "linhas.zip")
+    assert not processo.documentos_representacao.exists()
