@@ -10,7 +10,13 @@ from processos import extensoes
 from processos.models import AtoRecusado
 from territorio import secao
 from territorio.conferencia import conferir
-from territorio.leitura import GeometriaRecusada, ler_geojson, ler_kml, ler_zip
+from territorio.leitura import (
+    DesenhoReparavel,
+    GeometriaRecusada,
+    ler_geojson,
+    ler_kml,
+    ler_zip,
+)
 from territorio.malha import edicao_vigente, ler_malha
 from territorio.memorial import secao as secao_do_memorial
 from territorio.memorial.gerar import gerar as gerar_memorial
@@ -33,6 +39,14 @@ def conferir_mapa(*, processo, arquivo, tipo):
     arquivo.seek(0)
     try:
         desenho = leitor(conteudo)
+    except DesenhoReparavel as exc:
+        # A juntada guarda o arquivo como veio: o reparo não se confirma aqui, e o mapa
+        # reparado tem de ser um arquivo novo, conferido como qualquer outro.
+        raise AtoRecusado(
+            f"O polígono do território se cruza (autointerseção: {exc.reparo.motivo}): "
+            f"{exc.reparo.descricao()}. Corrija o desenho e envie de novo; o simulador "
+            "territorial (Simulador → Território) mostra as figuras do desenho reparado."
+        ) from exc
     except GeometriaRecusada as exc:
         raise AtoRecusado(str(exc)) from exc
     edicao = edicao_vigente()

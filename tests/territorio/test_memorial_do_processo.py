@@ -101,3 +101,22 @@ def test_zip_sem_mapa_ou_mapa_compactado_invalido_e_recusado_sem_gravar(servidor
     with pytest.raises((AtoRecusado, ArquivoRecusado), match="traz pontos ou linhas"):
         juntar(processo, servidor, "mapa_territorio", linhas, "linhas.zip")
     assert not processo.documentos_representacao.exists()
+
+
+def test_mapa_que_se_cruza_e_recusado_na_juntada_dizendo_a_area_antes_e_depois(servidor, malha):
+    processo = processo_de_a_e_b(servidor)
+    oito = {
+        "type": "Polygon",
+        "coordinates": [
+            [
+                [-54.85, -11.95],
+                [-54.75, -11.85],
+                [-54.75, -11.95],
+                [-54.85, -11.85],
+                [-54.85, -11.95],
+            ]
+        ],
+    }
+    with pytest.raises(AtoRecusado, match=r"mede 0,00 km²; reparado .* 60,\d\d km² em 2 pedaço"):
+        juntar(processo, servidor, "mapa_territorio", mapa(oito), "oito.geojson")
+    assert not processo.documentos_representacao.exists()
