@@ -39,40 +39,71 @@ class Comparacao:
         return max((p.distancia_m for p in self.pontos), default=None)
 
 
-def _em_metros(mapa):
+def _projecao(mapa) -> Transformer:
     centro = mapa.centroid
     projecao = f"+proj=aeqd +lat_0={centro.y} +lon_0={centro.x} +ellps=GRS80 +units=m"
-    t = Transformer.from_crs(4674, projecao, always_xy=True)
+    return Transformer.from_crs(4674, projecao, always_xy=True)
 
+
+def _em_metros(transformador: Transformer, geometria):
     def converter(xy):
-        x, y = t.transform(xy[:, 0], xy[:, 1])
+        x, y = transformador.transform(xy[:, 0], xy[:, 1])
         return numpy.column_stack([x, y])
 
     # Os lados são retos em lon/lat (como o GEOS os trata): divididos a cada ~100 m antes
     # de projetar, seguem a mesma linha na projeção.
-    return lambda g: shapely.transform(shapely.segmentize(g, PASSO_GRAUS), converter)
+    return shapely.transform(shapely.segmentize(geometria, PASSO_GRAUS), converter)
+
+
+def _distancias_ao_contorno(xy: numpy.ndarray, geometria) -> numpy.ndarray:
+    """A distância de cada ponto ao contorno, pelo lado mais próximo num índice espacial dos
+    lados (log n por ponto, e não n)."""
+    lados = [
+        shapely.linestrings(numpy.stack([c[:-1], c[1:]], axis=1))
+        for c in (shapely.get_coordinates(p) for p in shapely.get_parts(geometria.boundary))
+        if len(c) > 1
+    ]
+    arvore = shapely.STRtree(numpy.concatenate(lados))
+    (entrada, _), distancias = arvore.query_nearest(
+        shapely.points(xy), return_distance=True, all_matches=False
+    )
+    resultado = numpy.zeros(len(xy))
+    resultado[entrada] = distancias
+    return resultado
+
+
+def _hausdorff(a, b) -> float:
+    """A maior distância de um vértice de um contorno ao outro contorno, nos dois sentidos
+    (os contornos já vêm divididos a cada ~100 m)."""
+    return max(
+        float(_distancias_ao_contorno(shapely.get_coordinates(x.boundary), y).max(initial=0.0))
+        for x, y in ((a, b), (b, a))
+    )
 
 
 def comparar_geometrias(memorial, mapa, citacoes: list[Citacao] = ()) -> Comparacao:
-    metros = _em_metros(mapa)
-    mapa_m = metros(mapa)
-    borda = mapa_m.boundary
-    pontos = tuple(
-        PontoCitado(c.trecho, c.lon, c.lat, borda.distance(metros(shapely.Point(c.lon, c.lat))))
-        for c in citacoes
-    )
+    transformador = _projecao(mapa)
+    mapa_m = _em_metros(transformador, mapa)
+    pontos = ()
+    if citacoes:
+        x, y = transformador.transform([c.lon for c in citacoes], [c.lat for c in citacoes])
+        distancias = _distancias_ao_contorno(numpy.column_stack([x, y]), mapa_m)
+        pontos = tuple(
+            PontoCitado(c.trecho, c.lon, c.lat, float(d))
+            for c, d in zip(citacoes, distancias, strict=True)
+        )
     if memorial is None:
         return Comparacao(False, None, area_km2(mapa), None, None, None, pontos)
     if not memorial.is_valid:
         memorial = shapely.union_all(poligonos(make_valid(memorial)))
-    memorial_m = metros(memorial)
+    memorial_m = _em_metros(transformador, memorial)
     uniao = memorial_m.union(mapa_m).area
     return Comparacao(
         fecha_poligono=True,
         area_memorial_km2=area_km2(memorial),
         area_mapa_km2=area_km2(mapa),
         diferenca_km2=area_km2(memorial) - area_km2(mapa),
-        hausdorff_m=shapely.hausdorff_distance(memorial_m, mapa_m, densify=0.25),
+        hausdorff_m=_hausdorff(memorial_m, mapa_m),
         iou=memorial_m.intersection(mapa_m).area / uniao if uniao else None,
         pontos=pontos,
     )

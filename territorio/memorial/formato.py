@@ -21,8 +21,9 @@ def angulo(valor: float, casas: int = 3) -> str:
 
 
 def _segundos(segundos: float, casas: int) -> str:
-    texto = decimal(Decimal(repr(segundos)), casas)
-    return texto if segundos >= 10 else "0" + texto
+    # Sem milhar (segundos < 60): o f-string basta, e é o que pesa num anel de milhares
+    # de vértices.
+    return f"{segundos:0{casas + 3}.{casas}f}".replace(".", ",")
 
 
 def latitude(valor: float) -> str:

@@ -7,8 +7,9 @@ representa os limites, mas não é o limite legal (Art. 15, II, e o memorial da 
 
 from dataclasses import dataclass
 
+import numpy
 import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.polygon import orient
 
 from territorio.conferencia import GRS80, MunicipioDaMalha, poligonos
@@ -29,40 +30,50 @@ class Lado:
     vizinho: str | None  # None: linha seca nova; senão o nome do município (ou ESTADO)
 
 
-def _ao_lado(lado: tuple, malha: list[MunicipioDaMalha], arvore) -> str | None:
-    """O município do outro lado, se o lado corre sobre uma divisa da malha."""
-    (x1, y1), (x2, y2) = lado
-    dx, dy = x2 - x1, y2 - y1
-    comprimento = (dx * dx + dy * dy) ** 0.5
-    if comprimento == 0:
-        return None
-    meio = ((x1 + x2) / 2, (y1 + y2) / 2)
+def _vizinhos(anel: list[tuple[float, float]], malha: list[MunicipioDaMalha]) -> list:
+    """Para cada lado do anel (horário), o município do outro lado se o lado corre sobre a
+    divisa dele na malha, ESTADO se corre sobre a borda da malha, ou None (linha seca). Conta
+    vetorizada: um ponto um pouco para fora de cada lado, e as distâncias das pontas e do meio
+    às bordas, contra os poucos municípios perto do anel."""
+    xy = numpy.asarray(anel, dtype=float)
+    inicio, fim = xy[:-1], xy[1:]
+    delta = fim - inicio
+    comprimento = numpy.hypot(delta[:, 0], delta[:, 1])
+    comprimento[comprimento == 0] = numpy.inf
+    meio = (inicio + fim) / 2
     # O anel vai em sentido horário: o interior fica à direita e o lado de fora à esquerda.
-    fora = Point(
-        meio[0] - dy / comprimento * PASSO_PARA_FORA, meio[1] + dx / comprimento * PASSO_PARA_FORA
+    normal = numpy.column_stack([-delta[:, 1], delta[:, 0]]) / comprimento[:, None]
+    fora = shapely.points(meio + normal * PASSO_PARA_FORA)
+    pontas = [shapely.points(inicio), shapely.points(meio), shapely.points(fim)]
+    perto = shapely.STRtree([m.geometria for m in malha]).query(
+        shapely.LineString(anel).buffer(SOBRE_A_DIVISA)
     )
-    pontos = [Point(x1, y1), Point(*meio), Point(x2, y2)]
-    candidatos = [malha[i] for i in arvore.query(LineString(lado).buffer(SOBRE_A_DIVISA))]
-    for municipio in candidatos:
-        if municipio.geometria.covers(fora):
-            borda = municipio.geometria.boundary
-            if all(borda.distance(p) < SOBRE_A_DIVISA for p in pontos):
-                return municipio.nome
-            return None
-    if any(
-        all(m.geometria.boundary.distance(p) < SOBRE_A_DIVISA for p in pontos) for m in candidatos
-    ):
-        return ESTADO
-    return None
+    dono = numpy.full(len(inicio), -1)
+    sobre = {}
+    for i in perto:
+        geometria = malha[i].geometria
+        shapely.prepare(geometria)
+        dono[(dono == -1) & shapely.covers(geometria, fora)] = i
+        borda = geometria.boundary
+        shapely.prepare(borda)
+        sobre[i] = numpy.logical_and.reduce(
+            [shapely.dwithin(borda, p, SOBRE_A_DIVISA) for p in pontas]
+        )
+    vizinhos: list = [None] * len(inicio)
+    for k in range(len(inicio)):
+        if dono[k] >= 0:
+            vizinhos[k] = malha[dono[k]].nome if sobre[dono[k]][k] else None
+        elif any(sobre[i][k] for i in perto):
+            vizinhos[k] = ESTADO
+    return vizinhos
 
 
 def lados(anel: list[tuple[float, float]], malha: list[MunicipioDaMalha]) -> list[Lado]:
-    arvore = shapely.STRtree([m.geometria for m in malha]) if malha else None
-    resultado = []
-    for inicio, fim in zip(anel, anel[1:], strict=False):
-        vizinho = _ao_lado((inicio, fim), malha, arvore) if arvore is not None else None
-        resultado.append(Lado(inicio, fim, vizinho))
-    return resultado
+    vizinhos = _vizinhos(anel, malha) if malha else [None] * (len(anel) - 1)
+    return [
+        Lado(inicio, fim, vizinho)
+        for inicio, fim, vizinho in zip(anel, anel[1:], vizinhos, strict=False)
+    ]
 
 
 def _anel_horario(anel) -> list[tuple[float, float]]:
