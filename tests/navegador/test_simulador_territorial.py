@@ -23,6 +23,7 @@ pytestmark = [
 ]
 # A tela mostra duas casas: o arredondamento soma 0,005 à tolerância do ESPERADO.md.
 TOLERANCIA_KM2, TOLERANCIA_PP = 0.05 + 0.005, 0.01 + 0.005
+GRAVES = ("serious", "critical")
 
 
 @pytest.fixture(autouse=True)
@@ -87,3 +88,26 @@ def test_shapefile_em_utm_da_as_mesmas_figuras(pagina, tmp_path):
     zipado.write_bytes(shapefile_zip([desenho], 31981))
     alvo = esperado()[f"{nome}.geojson"]
     conferir_tabela(enviar(pagina, zipado, ["Santa Carmem"]), alvo)
+
+
+def test_tela_com_resultado_e_com_o_reparo_sem_violacao_seria_ou_critica(pagina, tmp_path):
+    """axe-core (do pacote axe-playwright-python, nunca de uma CDN) na tela do simulador:
+    vazia, com o resultado e com o pedido de confirmação do reparo."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+
+    def graves() -> list[str]:
+        violacoes = axe.run(pagina).response["violations"]
+        return [f"{v['id']}: {v['help']}" for v in violacoes if v["impact"] in GRAVES]
+
+    pagina.goto(pagina.url_base + "/simulador/territorio/")
+    assert graves() == []
+    enviar(pagina, Path(PASTA) / "exemplos" / "criacao-invade-vizinho.geojson", ["Sinop"])
+    assert graves() == []
+    oito = tmp_path / "oito.geojson"
+    oito.write_text(
+        '{"type":"Polygon","coordinates":[[[-55.2,-11.8],[-55.1,-11.7],[-55.1,-11.8],'
+        "[-55.2,-11.7],[-55.2,-11.8]]]}"
+    )
+    enviar(pagina, oito, ["Sinop"])
+    assert pagina.locator("[data-reparo]").is_visible()
+    assert graves() == []
