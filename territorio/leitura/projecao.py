@@ -50,20 +50,27 @@ def _epsg(crs: CRS) -> int | None:
     return None
 
 
+@lru_cache(maxsize=32)
+def _identificar(texto: str) -> tuple[int | None, str]:
+    """O EPSG e o nome do sistema do texto; a identificação no banco do PROJ leva ~0,1 s, e
+    os mesmos .prj voltam (cada programa de SIG grava sempre o mesmo texto)."""
+    crs = CRS.from_user_input(texto)
+    return _epsg(crs), crs.name
+
+
 def sistema_declarado(texto: str, *, quem: str) -> int:
     """O EPSG aceito que o texto (WKT do `.prj`, ou "EPSG:31981", ou um URN do OGC) declara;
     recusa o sistema que a conferência não sabe converter sem erro de área."""
     try:
-        crs = CRS.from_user_input(texto.strip())
+        codigo, nome = _identificar(texto.strip())
     except CRSError as exc:
         raise GeometriaRecusada(
             f"{quem} declara um sistema de coordenadas ilegível; exporte o mapa em {ACEITOS}."
         ) from exc
-    codigo = _epsg(crs)
     if codigo in EM_GRAUS or codigo in UTM:
         return codigo
     raise GeometriaRecusada(
-        f"{quem} está no sistema “{crs.name}”, que a conferência não converte; exporte o "
+        f"{quem} está no sistema “{nome}”, que a conferência não converte; exporte o "
         f"mapa em {ACEITOS}."
     )
 
