@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("requisitos.urls")),
     path("", include("representacao.urls")),
     path("", include("plebiscito.urls")),
+    path("", include("territorio.urls")),
     path("", include("documentos.urls")),
     path("", include("lei.urls")),
     path("", include("instrucao.urls")),

@@ -11,10 +11,26 @@ exige de cada um (DOMAIN §5: "what makes sense"), com a decisão escrita junto 
 from dataclasses import dataclass
 
 # Tipos de conteúdo (MIME), decididos pelo conteúdo do arquivo, nunca pela extensão.
-from documentos.arquivos.tipos import GEOJSON, JPEG, KML, PDF, PNG
+from documentos.arquivos.tipos import GEOJSON, JPEG, KML, KMZ, PDF, PNG, SHAPEFILE
 
-NOMES_DOS_TIPOS = {PDF: "PDF", JPEG: "JPEG", PNG: "PNG", GEOJSON: "GeoJSON", KML: "KML"}
-EXTENSOES = {PDF: "pdf", JPEG: "jpg", PNG: "png", GEOJSON: "geojson", KML: "kml"}
+NOMES_DOS_TIPOS = {
+    PDF: "PDF",
+    JPEG: "JPEG",
+    PNG: "PNG",
+    GEOJSON: "GeoJSON",
+    KML: "KML",
+    KMZ: "KMZ",
+    SHAPEFILE: "Shapefile (ZIP)",
+}
+EXTENSOES = {
+    PDF: "pdf",
+    JPEG: "jpg",
+    PNG: "png",
+    GEOJSON: "geojson",
+    KML: "kml",
+    KMZ: "kmz",
+    SHAPEFILE: "zip",
+}
 
 # O que o seletor de arquivo do navegador oferece (atributo `accept`); só uma conveniência.
 FILTROS_DO_NAVEGADOR = {
@@ -23,10 +39,12 @@ FILTROS_DO_NAVEGADOR = {
     PNG: ".png,image/png",
     GEOJSON: ".geojson,.json,application/geo+json",
     KML: ".kml,application/vnd.google-earth.kml+xml",
+    KMZ: ".kmz,application/vnd.google-earth.kmz",
+    SHAPEFILE: ".zip,application/zip",
 }
 
 SO_PDF = (PDF,)
-MAPAS = (PDF, JPEG, PNG, GEOJSON, KML)
+MAPAS = (PDF, JPEG, PNG, GEOJSON, KML, KMZ, SHAPEFILE)
 FOTOGRAFIAS = (JPEG, PNG, PDF)
 
 

@@ -5,13 +5,21 @@ from dataclasses import asdict
 
 from django.utils import timezone
 
-from documentos.arquivos.tipos import GEOJSON, KML
+from documentos.arquivos.tipos import GEOJSON, KML, KMZ, SHAPEFILE
 from processos import extensoes
 from processos.models import AtoRecusado
 from territorio import secao
 from territorio.conferencia import conferir
-from territorio.leitura import GeometriaRecusada, ler_geojson, ler_kml
+from territorio.leitura import (
+    DesenhoReparavel,
+    GeometriaRecusada,
+    ler_geojson,
+    ler_kml,
+    ler_zip,
+)
 from territorio.malha import edicao_vigente, ler_malha
+from territorio.memorial import secao as secao_do_memorial
+from territorio.memorial.gerar import gerar as gerar_memorial
 from territorio.models import ConferenciaTerritorial
 
 # Art. 15, II: o mapa do território do novo município (na revisão de limites, a área que
@@ -20,9 +28,10 @@ ITEM_DO_MAPA = secao.ITEM_DO_MAPA
 
 
 def conferir_mapa(*, processo, arquivo, tipo):
-    """Lê o GeoJSON ou o KML antes de gravar: desenho inválido é recusado (nada é gravado); com uma
-    malha carregada, as figuras são gravadas com a versão do mapa, a edição e a hora."""
-    leitor = {GEOJSON: ler_geojson, KML: ler_kml}.get(tipo)
+    """Lê o GeoJSON, o KML, o KMZ ou o shapefile antes de gravar: desenho inválido é recusado
+    (nada é gravado); com uma malha carregada, as figuras são gravadas com a versão do mapa,
+    a edição e a hora."""
+    leitor = {GEOJSON: ler_geojson, KML: ler_kml, KMZ: ler_zip, SHAPEFILE: ler_zip}.get(tipo)
     if leitor is None:
         return None
     arquivo.seek(0)
@@ -30,6 +39,14 @@ def conferir_mapa(*, processo, arquivo, tipo):
     arquivo.seek(0)
     try:
         desenho = leitor(conteudo)
+    except DesenhoReparavel as exc:
+        # A juntada guarda o arquivo como veio: o reparo não se confirma aqui, e o mapa
+        # reparado tem de ser um arquivo novo, conferido como qualquer outro.
+        raise AtoRecusado(
+            f"O polígono do território se cruza (autointerseção: {exc.reparo.motivo}): "
+            f"{exc.reparo.descricao()}. Corrija o desenho e envie de novo; o simulador "
+            "territorial (Simulador → Território) mostra as figuras do desenho reparado."
+        ) from exc
     except GeometriaRecusada as exc:
         raise AtoRecusado(str(exc)) from exc
     edicao = edicao_vigente()
@@ -37,7 +54,8 @@ def conferir_mapa(*, processo, arquivo, tipo):
         return None
     origens = list(processo.municipios_origem.values_list("codigo_ibge", flat=True))
     try:
-        resultado = conferir(desenho, ler_malha(edicao), origens, edicao=edicao.nome)
+        malha = ler_malha(edicao)
+        resultado = conferir(desenho, malha, origens, edicao=edicao.nome)
     except ValueError as exc:
         raise AtoRecusado(str(exc)) from exc
     if resultado.fora_do_estado_km2 >= resultado.area_km2 * 0.999:
@@ -46,10 +64,15 @@ def conferir_mapa(*, processo, arquivo, tipo):
             f"{edicao.nome}; confira o sistema de coordenadas (longitude/latitude, SIRGAS 2000)."
         )
     figuras = asdict(resultado)
+    memorial = gerar_memorial(desenho, malha, edicao=edicao.nome)
 
     def gravar(documento):
         ConferenciaTerritorial.objects.create(
-            documento=documento, edicao=edicao, calculada_em=timezone.now(), resultado=figuras
+            documento=documento,
+            edicao=edicao,
+            calculada_em=timezone.now(),
+            resultado=figuras,
+            memorial_rascunho=memorial,
         )
 
     return gravar
@@ -60,3 +83,6 @@ def registrar() -> None:
     extensoes.registrar_anotacao(secao.MAPA_ID, secao.ultimo_mapa_id)
     extensoes.registrar_anotacao(secao.MAPA_TIPO, secao.ultimo_mapa_tipo)
     extensoes.registrar_secao(extensoes.Secao("territorio/_secao.html", secao.secao_territorio))
+    extensoes.registrar_secao(
+        extensoes.Secao("territorio/_memorial.html", secao_do_memorial.secao_memorial)
+    )

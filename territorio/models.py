@@ -57,6 +57,9 @@ class ConferenciaTerritorial(models.Model):
     edicao = models.ForeignKey(EdicaoDaMalha, on_delete=models.PROTECT, related_name="conferencias")
     calculada_em = models.DateTimeField("calculada em")
     resultado = models.JSONField("figuras")
+    # Gerado do desenho com as divisas da mesma edição, para a CRT revisar e adotar; não é o
+    # memorial da lei (Art. 15, II).
+    memorial_rascunho = models.TextField("rascunho do memorial descritivo", blank=True)
 
     class Meta:
         verbose_name = "conferência territorial"

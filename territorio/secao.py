@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.db.models import OuterRef, Subquery
 
-from documentos.arquivos.tipos import GEOJSON, KML
+from documentos.arquivos.tipos import GEOJSON, KML, KMZ, SHAPEFILE
 from processos import extensoes, leitura
 from territorio.malha import edicao_vigente
 from territorio.models import ConferenciaTerritorial
@@ -96,11 +96,15 @@ def _mapa(processo) -> tuple[int | None, str | None]:
     return mapa or (None, None)
 
 
+# O mapa vigente (id e tipo), lido também pela seção do rascunho do memorial.
+mapa_vigente = _mapa
+
+
 def secao_territorio(processo, usuario, *, publica: bool = False) -> dict | None:
     if publica:
         return None
     mapa_id, tipo = _mapa(processo)
-    if mapa_id is None or tipo not in (GEOJSON, KML):
+    if mapa_id is None or tipo not in (GEOJSON, KML, KMZ, SHAPEFILE):
         return None
     conferencia = (
         ConferenciaTerritorial.objects.filter(documento_id=mapa_id)

@@ -66,7 +66,27 @@ def _revisao_limites(corpo: dict) -> None:
         corpo["area_movida_km2"], corpo["area_total_km2"] = total, movida
 
 
+# Um quadrado sobre o município fictício A (tests/territorio/malha_ficticia.py), que o teste
+# do esquema carrega como a malha em uso: o mapa gerado ao acaso não é um território.
+MAPA_VALIDO = (
+    b'{"type":"Polygon","coordinates":[[[-54.95,-11.95],[-54.85,-11.95],[-54.85,-11.85],'
+    b"[-54.95,-11.85],[-54.95,-11.95]]]}"
+)
+ORIGEM_VALIDA = 5199901
+
+
+def _territorio(corpo: dict) -> None:
+    # Só os campos do esquema: as partes extras de nome arbitrário (até com NUL) são recusadas
+    # antes da view (emancipacao.entrada), o que o caso "válido" não espera.
+    for chave in set(corpo) - {"arquivo", "origens", "reparar", "memorial"}:
+        del corpo[chave]
+    corpo["arquivo"] = MAPA_VALIDO
+    corpo["origens"] = [ORIGEM_VALIDA]
+    corpo["memorial"] = ""
+
+
 REGRAS_ENTRE_CAMPOS = {
+    "/api/v1/simulacoes/territorio/": _territorio,
     "/api/v1/simulacoes/criacao-municipio/": _criacao_municipio,
     "/api/v1/simulacoes/plebiscito/": _plebiscito,
     "/api/v1/simulacoes/revisao-limites/": _revisao_limites,

@@ -10,6 +10,7 @@ como válido é ajustado a elas antes da chamada (tests/ganchos_schemathesis.py)
 import pytest
 import schemathesis
 from django.core.handlers.wsgi import WSGIHandler
+from django.core.management import call_command
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
@@ -17,6 +18,7 @@ from hypothesis import HealthCheck, settings
 from tests import ganchos_schemathesis  # noqa: F401 (registra as regras entre campos)
 from tests.ganchos_schemathesis import EXERCICIO_COM_TABELA
 from tests.processos.construtores import protocolar, semear_tabela_va
+from tests.territorio.conftest import gravar_pasta
 
 EXEMPLOS = 30  # por operação; ~1 min nos 2 núcleos do CI
 
@@ -34,11 +36,12 @@ esquema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", app)
 
 
 @pytest.fixture
-def dados(db, settings, operador):
+def dados(db, settings, operador, tmp_path):
     """Processos para a lista e a tabela do VA de um exercício; sem limite de uso. Como no
     Client do Django: o fim de cada requisição não fecha a conexão (a da transação do teste)."""
     settings.SIMULADOR_LIMITE = "1000000/m"
     semear_tabela_va(EXERCICIO_COM_TABELA)  # o exercício que os ganchos usam
+    call_command("carregar_malha", str(gravar_pasta(tmp_path)), edicao="2024", verbosity=0)
     protocolar(operador, nome="Vila Serena do Xingu")
     protocolar(operador, tipo="alteracao_nome", nome="Nova Aurora", sede="Nova Aurora")
     for sinal in (request_started, request_finished):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from transparencia import api, views
+from transparencia import api, territorio, views
 
 app_name = "transparencia"
 
@@ -10,5 +10,10 @@ urlpatterns = [
     path("api/v1/processos/", api.ProcessosAPI.as_view(), name="api_processos"),
     # <str:numero>: um número malformado chega à view e recebe 400 em JSON, não a página 404.
     path("api/v1/processos/<str:numero>/", api.ProcessoAPI.as_view(), name="api_processo"),
+    path(
+        "api/v1/processos/<str:numero>/territorio/",
+        territorio.TerritorioDoProcessoAPI.as_view(),
+        name="api_territorio",
+    ),
     path("portal/processos.<str:formato>", views.exportar, name="exportar"),
 ]

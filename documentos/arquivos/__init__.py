@@ -18,17 +18,30 @@ import hashlib
 import unicodedata
 from pathlib import PurePosixPath
 
+from documentos.arquivos import compactados
 from documentos.arquivos.imagem import ler_jpeg, ler_png
 from documentos.arquivos.mapas import ler_geojson, ler_kml
 from documentos.arquivos.pdf import ler_pdf
-from documentos.arquivos.tipos import GEOJSON, JPEG, KML, PDF, PNG, ArquivoRecusado, Conteudo
+from documentos.arquivos.tipos import (
+    GEOJSON,
+    JPEG,
+    KML,
+    KMZ,
+    PDF,
+    PNG,
+    SHAPEFILE,
+    ArquivoRecusado,
+    Conteudo,
+)
 
 __all__ = [
     "GEOJSON",
     "JPEG",
     "KML",
+    "KMZ",
     "PDF",
     "PNG",
+    "SHAPEFILE",
     "ArquivoRecusado",
     "Conteudo",
     "conferir_conteudo",
@@ -46,6 +59,8 @@ DESCRICOES = {
     PNG: "uma imagem PNG",
     GEOJSON: "um GeoJSON",
     KML: "um KML",
+    KMZ: "um KMZ",
+    SHAPEFILE: "um shapefile compactado em ZIP (com o .prj)",
 }
 # O que os primeiros bytes sugerem, antes da leitura completa confirmar.
 _PROVAVEIS = DESCRICOES | {GEOJSON: "um arquivo JSON", KML: "um arquivo XML"}
@@ -73,7 +88,11 @@ def conferir_conteudo(arquivo, *, aceitos: tuple[str, ...]) -> Conteudo:
     arquivo.seek(0)
     if not inicio:
         raise ArquivoRecusado("O arquivo está vazio; envie o documento de novo.")
-    tipo, descricao = _identificar(inicio)
+    if inicio.startswith(compactados.ZIP) and {KMZ, SHAPEFILE} & set(aceitos):
+        # O KMZ, o shapefile e o DOCX começam igual: só o pacote aberto diz qual é.
+        tipo, descricao = compactados.identificar(arquivo)
+    else:
+        tipo, descricao = _identificar(inicio)
     if tipo not in aceitos:
         if descricao is None:
             raise ArquivoRecusado(
@@ -132,6 +151,8 @@ _LEITORES = {
     PNG: ler_png,
     GEOJSON: ler_geojson,
     KML: ler_kml,
+    KMZ: compactados.ler_kmz,
+    SHAPEFILE: compactados.ler_shapefile,
 }
 
 

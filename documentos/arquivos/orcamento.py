@@ -84,3 +84,14 @@ class Descompressao:
                 "documento real não tem (é o formato de uma “bomba de descompressão”); gere "
                 "o PDF de novo a partir do original."
             )
+
+
+# --- mapas compactados (KMZ, shapefile em ZIP) ---
+# O que se descomprime do ZIP: o KML ou o .shp de um município tem poucos MB; 64 MB são ~4
+# milhões de pontos de shapefile. A razão de compressão segue a do PDF (RAZAO_MAXIMA).
+LIMITE_MAPA_DESCOMPRIMIDO = 64 * MB
+# Arquivos dentro do ZIP: um shapefile tem de 3 a 8 (.shp, .shx, .dbf, .prj, .cpg ...).
+LIMITE_ARQUIVOS_ZIP = 100
+# Pontos de um shapefile (cada um ocupa ~16 bytes no arquivo e ~50 na geometria): os mesmos
+# ~200 mil pontos do GeoJSON.
+LIMITE_PONTOS_SHAPEFILE = LIMITE_VALORES_GEOJSON // 3

@@ -8,6 +8,10 @@ JPEG = "image/jpeg"
 PNG = "image/png"
 GEOJSON = "application/geo+json"
 KML = "application/vnd.google-earth.kml+xml"
+KMZ = "application/vnd.google-earth.kmz"
+# O shapefile não tem tipo registrado na IANA: o ZIP com o .shp (e o .prj) ganha um nome
+# próprio para que a lista dos aceitos e a tela o distingam do ZIP qualquer.
+SHAPEFILE = "application/x-shapefile+zip"
 
 
 class ArquivoRecusado(ValueError):

@@ -264,7 +264,8 @@ def test_arquivo_vazio_e_recusado():
             b"<!DOCTYPE html><html><script>alert(1)</script></html>",
             MAPAS,
             "O arquivo é uma "
-            "página HTML, não um PDF, uma imagem JPEG, uma imagem PNG, um GeoJSON ou um KML.",
+            "página HTML, não um PDF, uma imagem JPEG, uma imagem PNG, um GeoJSON, um KML, um "
+            "KMZ ou um shapefile compactado em ZIP (com o .prj).",
         ),
         (json.dumps(GEOJSON_BOM).encode(), SO_PDF, "O arquivo é um arquivo JSON, não um PDF."),
         (

@@ -10,6 +10,10 @@ from .malha_ficticia import CODIGOS, A, B, C
 
 @pytest.fixture
 def pasta(db, tmp_path):
+    return gravar_pasta(tmp_path)
+
+
+def gravar_pasta(tmp_path):
     """A malha fictícia gravada como a pasta do IBGE: um .geojson e a tabela de áreas."""
     for nome, codigo in CODIGOS.items():
         Municipio.objects.get_or_create(codigo_ibge=codigo, defaults={"nome": f"Fictício {nome}"})
