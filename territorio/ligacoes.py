@@ -12,6 +12,7 @@ from territorio import secao
 from territorio.conferencia import conferir
 from territorio.leitura import GeometriaRecusada, ler_geojson, ler_kml
 from territorio.malha import edicao_vigente, ler_malha
+from territorio.mapa_svg import desenhar
 from territorio.models import ConferenciaTerritorial
 
 # Art. 15, II: o mapa do território do novo município (na revisão de limites, a área que
@@ -36,8 +37,25 @@ def conferir_mapa(*, processo, arquivo, tipo):
     if edicao is None:
         return None
     origens = list(processo.municipios_origem.values_list("codigo_ibge", flat=True))
+    figuras, svg = calcular(desenho, edicao, origens, nome=getattr(arquivo, "name", ""))
+
+    def gravar(documento):
+        ConferenciaTerritorial.objects.create(
+            documento=documento,
+            edicao=edicao,
+            calculada_em=timezone.now(),
+            resultado=figuras,
+            mapa_svg=svg,
+        )
+
+    return gravar
+
+
+def calcular(desenho, edicao, origens: list[int], *, nome: str = "") -> tuple[dict, str]:
+    """As figuras (para o JSON) e o mapa desenhado de `desenho` contra a `edicao`."""
+    malha = ler_malha(edicao)
     try:
-        resultado = conferir(desenho, ler_malha(edicao), origens, edicao=edicao.nome)
+        resultado = conferir(desenho, malha, origens, edicao=edicao.nome)
     except ValueError as exc:
         raise AtoRecusado(str(exc)) from exc
     if resultado.fora_do_estado_km2 >= resultado.area_km2 * 0.999:
@@ -45,18 +63,16 @@ def conferir_mapa(*, processo, arquivo, tipo):
             "O território desenhado não toca nenhum município de Mato Grosso na malha "
             f"{edicao.nome}; confira o sistema de coordenadas (longitude/latitude, SIRGAS 2000)."
         )
-    figuras = asdict(resultado)
-
-    def gravar(documento):
-        ConferenciaTerritorial.objects.create(
-            documento=documento, edicao=edicao, calculada_em=timezone.now(), resultado=figuras
-        )
-
-    return gravar
+    fonte_territorio = "mapa do Art. 15, II, juntado ao processo" + (f" ({nome})" if nome else "")
+    svg = desenhar(desenho, malha, resultado, fonte=edicao.fonte, fonte_territorio=fonte_territorio)
+    return asdict(resultado), svg
 
 
 def registrar() -> None:
     extensoes.registrar_conferencia_de_juntada(ITEM_DO_MAPA, conferir_mapa)
     extensoes.registrar_anotacao(secao.MAPA_ID, secao.ultimo_mapa_id)
     extensoes.registrar_anotacao(secao.MAPA_TIPO, secao.ultimo_mapa_tipo)
-    extensoes.registrar_secao(extensoes.Secao("territorio/_secao.html", secao.secao_territorio))
+    extensoes.registrar_secao(
+        extensoes.Secao("territorio/_secao.html", secao.secao_territorio, publica=True)
+    )
+    extensoes.registrar_leitura("territorio_no_documento", secao.territorio_no_documento)

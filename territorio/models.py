@@ -57,6 +57,9 @@ class ConferenciaTerritorial(models.Model):
     edicao = models.ForeignKey(EdicaoDaMalha, on_delete=models.PROTECT, related_name="conferencias")
     calculada_em = models.DateTimeField("calculada em")
     resultado = models.JSONField("figuras")
+    # O mapa desenhado com as figuras (SVG pronto): as páginas e os PDFs o leem sem carregar
+    # a malha. Vazio nas conferências gravadas antes de existir o desenho.
+    mapa_svg = models.TextField("mapa (SVG)", blank=True, default="")
 
     class Meta:
         verbose_name = "conferência territorial"

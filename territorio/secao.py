@@ -7,7 +7,10 @@ from decimal import Decimal
 from django.db.models import OuterRef, Subquery
 
 from documentos.arquivos.tipos import GEOJSON, KML
-from processos import extensoes, leitura
+from processos import extensoes, leitura, rito
+from processos.estados import Tipo
+from requisitos.models import parametros_em_vigor
+from requisitos.regras import avaliar_revisao_limites
 from territorio.malha import edicao_vigente
 from territorio.models import ConferenciaTerritorial
 
@@ -96,25 +99,106 @@ def _mapa(processo) -> tuple[int | None, str | None]:
     return mapa or (None, None)
 
 
-def secao_territorio(processo, usuario, *, publica: bool = False) -> dict | None:
-    if publica:
-        return None
+@dataclass(frozen=True)
+class Previa:
+    """Uma regra da lei lida no desenho antes (ou ao lado) da certidão da Cartografia."""
+
+    dispositivo: str
+    texto: str
+    atende: bool
+    certificado: str = ""
+    confere: bool | None = None  # com o certificado, quando há
+
+
+def _pedacos(n: int) -> str:
+    return f"{n} pedaço{'s' if n != 1 else ''}"
+
+
+def previa_continuidade(processo, figuras: dict) -> Previa:
+    """Art. 2º, VI (e Art. 1º, § 1º): o território e cada remanescente num pedaço só."""
+    continuo = figuras["pedacos"] == 1 and all(
+        o["pedacos_remanescente"] <= 1 for o in figuras["origens"]
+    )
+    partes = [f"território em {_pedacos(figuras['pedacos'])}"]
+    partes += [
+        f"remanescente de {o['nome']} em {_pedacos(o['pedacos_remanescente'])}"
+        for o in figuras["origens"]
+    ]
+    texto = ("contínuo" if continuo else "descontínuo") + ": " + "; ".join(partes)
+    certificada = extensoes.ler("continuidade_certificada", processo)
+    if certificada is None:
+        return Previa("Art. 2º, VI", texto, continuo)
+    rotulo = "certifica a continuidade" if certificada else "certifica a descontinuidade"
+    return Previa(
+        "Art. 2º, VI", texto, continuo, f"a Cartografia {rotulo}", certificada == continuo
+    )
+
+
+def previa_art8(figuras: dict) -> list[Previa]:
+    """Art. 8º: na revisão de limites, a área que sai de cada município, sobre a área
+    oficial dele, contra o percentual em vigor (plebiscito dispensado até ele)."""
+    parametros = parametros_em_vigor()
+    previas = []
+    for origem in figuras["origens"]:
+        movida = Decimal(f"{origem['km2']:.3f}")
+        total = Decimal(f"{origem['area_oficial_km2']:.3f}")
+        veredito = avaliar_revisao_limites(min(movida, total), total, parametros)
+        (requisito,) = veredito.requisitos
+        texto = f"{origem['nome']}: {requisito.mensagem}"
+        previas.append(Previa("Art. 8º", texto, veredito.plebiscito_dispensado))
+    return previas
+
+
+def previas(processo, figuras: dict) -> list[Previa]:
+    lista = []
+    if rito.RITOS[processo.tipo].requisitos_art2:
+        lista.append(previa_continuidade(processo, figuras))
+    if processo.tipo == Tipo.REVISAO_LIMITES:
+        lista += previa_art8(figuras)
+    return lista
+
+
+def _conferencia(processo):
     mapa_id, tipo = _mapa(processo)
     if mapa_id is None or tipo not in (GEOJSON, KML):
-        return None
+        return None, False
     conferencia = (
         ConferenciaTerritorial.objects.filter(documento_id=mapa_id)
         .select_related("edicao", "documento")
         .first()
     )
+    return conferencia, True
+
+
+def figuras_do_territorio(processo, *, publica: bool = False) -> dict | None:
+    """O contexto da seção (e dos PDFs): as figuras e o mapa guardados da última conferência
+    do último mapa; `publica` deixa de fora o que só a CRT lê (comparações e prévias)."""
+    conferencia, com_mapa = _conferencia(processo)
+    if not com_mapa:
+        return None
     if conferencia is None:
-        return {"conferencia": None, "sem_malha": edicao_vigente() is None}
+        return None if publica else {"conferencia": None, "sem_malha": edicao_vigente() is None}
     figuras = conferencia.resultado
-    return {
+    contexto = {
         "mapa": conferencia.documento,
         "conferencia": conferencia,
         "figuras": figuras,
+        "svg": conferencia.mapa_svg,
         "invasoes": [s for s in figuras["sobreposicoes"] if not s["fragmento"]],
         "fragmentos_de_sobreposicao": [s for s in figuras["sobreposicoes"] if s["fragmento"]],
-        "comparacoes": comparacoes(processo, figuras),
+        "publica": publica,
     }
+    if not publica:
+        contexto["comparacoes"] = comparacoes(processo, figuras)
+        contexto["previas"] = previas(processo, figuras)
+    return contexto
+
+
+def secao_territorio(processo, usuario, *, publica: bool = False) -> dict | None:
+    return figuras_do_territorio(processo, publica=publica)
+
+
+def territorio_no_documento(processo) -> dict | None:
+    """O mapa e as figuras para o parecer, o PDL, o PL e a cópia integral (só com conferência)."""
+    contexto = figuras_do_territorio(processo)
+    return contexto if contexto and contexto.get("conferencia") else None
