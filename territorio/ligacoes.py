@@ -72,6 +72,7 @@ def registrar() -> None:
     extensoes.registrar_conferencia_de_juntada(ITEM_DO_MAPA, conferir_mapa)
     extensoes.registrar_anotacao(secao.MAPA_ID, secao.ultimo_mapa_id)
     extensoes.registrar_anotacao(secao.MAPA_TIPO, secao.ultimo_mapa_tipo)
+    extensoes.registrar_anotacao(secao.TEM_CONFERENCIA, secao.tem_conferencia)
     extensoes.registrar_secao(
         extensoes.Secao("territorio/_secao.html", secao.secao_territorio, publica=True)
     )

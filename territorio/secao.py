@@ -4,7 +4,7 @@ do Art. 15, II, ao lado das áreas informadas e da certificada — nunca no luga
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import OuterRef, Subquery
+from django.db.models import Exists, OuterRef, Subquery
 
 from documentos.arquivos.tipos import GEOJSON, KML
 from processos import extensoes, leitura, rito
@@ -79,6 +79,14 @@ def _ultimo_mapa(campo: str):
     )
 
 
+# Na página pública (que só anota as existências), sem conferência nenhuma não há seção.
+TEM_CONFERENCIA = "territorio_tem_conferencia"
+
+
+def tem_conferencia():
+    return Exists(ConferenciaTerritorial.objects.filter(documento__processo=OuterRef("pk")))
+
+
 def ultimo_mapa_id():
     return _ultimo_mapa("pk")
 
@@ -88,7 +96,9 @@ def ultimo_mapa_tipo():
 
 
 def _mapa(processo) -> tuple[int | None, str | None]:
-    if leitura.ligada(processo):
+    # A página interna anota o mapa na consulta do processo; a pública só anota as
+    # existências, e aí a seção consulta (uma vez, e a página pública fica em cache).
+    if leitura.ligada(processo) and hasattr(processo, MAPA_ID):
         return leitura.anotado(processo, MAPA_ID), leitura.anotado(processo, MAPA_TIPO)
     mapa = (
         processo.documentos_representacao.filter(item=ITEM_DO_MAPA, anulado_em__isnull=True)
@@ -173,6 +183,8 @@ def _conferencia(processo):
 def figuras_do_territorio(processo, *, publica: bool = False) -> dict | None:
     """O contexto da seção (e dos PDFs): as figuras e o mapa guardados da última conferência
     do último mapa; `publica` deixa de fora o que só a CRT lê (comparações e prévias)."""
+    if publica and leitura.sem(processo, TEM_CONFERENCIA):
+        return None
     conferencia, com_mapa = _conferencia(processo)
     if not com_mapa:
         return None
