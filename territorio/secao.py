@@ -63,8 +63,10 @@ def comparacoes(processo, figuras: dict) -> list[Comparacao]:
     return linhas
 
 
-# A última versão não anulada do mapa do Art. 15, II (id e tipo), anotada na consulta da
-# página: sem mapa ou com um mapa em PDF, a seção não consulta mais nada.
+# A última versão juntada e não anulada do desenho do Art. 15, II (o item pode ter vários
+# arquivos vigentes: o mapa em GeoJSON e em PDF), anotada na consulta da página: sem
+# desenho, a seção não consulta mais nada.
+DESENHOS = (GEOJSON, KML)
 MAPA_ID = "territorio_mapa_id"
 MAPA_TIPO = "territorio_mapa_tipo"
 ITEM_DO_MAPA = "mapa_territorio"
@@ -73,8 +75,13 @@ ITEM_DO_MAPA = "mapa_territorio"
 def _ultimo_mapa(campo: str):
     documentos = ConferenciaTerritorial.documento.field.related_model.objects
     return Subquery(
-        documentos.filter(processo=OuterRef("pk"), item=ITEM_DO_MAPA, anulado_em__isnull=True)
-        .order_by("-versao")
+        documentos.filter(
+            processo=OuterRef("pk"),
+            item=ITEM_DO_MAPA,
+            anulado_em__isnull=True,
+            tipo_conteudo__in=DESENHOS,
+        )
+        .order_by("-pk")
         .values(campo)[:1]
     )
 
@@ -101,8 +108,10 @@ def _mapa(processo) -> tuple[int | None, str | None]:
     if leitura.ligada(processo) and hasattr(processo, MAPA_ID):
         return leitura.anotado(processo, MAPA_ID), leitura.anotado(processo, MAPA_TIPO)
     mapa = (
-        processo.documentos_representacao.filter(item=ITEM_DO_MAPA, anulado_em__isnull=True)
-        .order_by("-versao")
+        processo.documentos_representacao.filter(
+            item=ITEM_DO_MAPA, anulado_em__isnull=True, tipo_conteudo__in=DESENHOS
+        )
+        .order_by("-pk")
         .values_list("pk", "tipo_conteudo")
         .first()
     )
@@ -213,4 +222,13 @@ def secao_territorio(processo, usuario, *, publica: bool = False) -> dict | None
 def territorio_no_documento(processo) -> dict | None:
     """O mapa e as figuras para o parecer, o PDL, o PL e a cópia integral (só com conferência)."""
     contexto = figuras_do_territorio(processo)
-    return contexto if contexto and contexto.get("conferencia") else None
+    if not contexto or not contexto.get("conferencia"):
+        return None
+    figuras = contexto["figuras"]
+    contexto["sem_achados"] = (
+        not contexto["invasoes"]
+        and figuras["pedacos"] == 1
+        and not figuras["fora_do_estado_km2"]
+        and all(o["pedacos_remanescente"] <= 1 for o in figuras["origens"])
+    )
+    return contexto
