@@ -18,12 +18,13 @@ from territorio.models import ConferenciaTerritorial
 # Art. 15, II: o mapa do território do novo município (na revisão de limites, a área que
 # muda de município; os de origem são os que a perdem).
 ITEM_DO_MAPA = secao.ITEM_DO_MAPA
+LEITORES = {GEOJSON: ler_geojson, KML: ler_kml}
 
 
 def conferir_mapa(*, processo, arquivo, tipo):
     """Lê o GeoJSON ou o KML antes de gravar: desenho inválido é recusado (nada é gravado); com uma
     malha carregada, as figuras são gravadas com a versão do mapa, a edição e a hora."""
-    leitor = {GEOJSON: ler_geojson, KML: ler_kml}.get(tipo)
+    leitor = LEITORES.get(tipo)
     if leitor is None:
         return None
     arquivo.seek(0)

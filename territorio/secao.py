@@ -8,15 +8,18 @@ from django.db.models import Exists, OuterRef, Subquery
 
 from documentos.arquivos.tipos import GEOJSON, KML
 from processos import extensoes, leitura, rito
+from processos.atos import ATOS
 from processos.estados import Tipo
+from processos.papeis import tem_papel
 from requisitos.models import parametros_em_vigor
 from requisitos.regras import avaliar_revisao_limites
 from territorio.malha import edicao_vigente
-from territorio.models import ConferenciaTerritorial
+from territorio.models import ConferenciaTerritorial, EdicaoDaMalha
 
 # Uma medida no mapa confere com a informada até max(1 km², 1 %) de diferença: abaixo disso,
 # a diferença cabe na generalização da malha (até 0,2 % por município) e no desenho.
 TOLERANCIA_KM2 = 1.0
+RECALCULAR = "recalcular_territorio"
 TOLERANCIA_FRACAO = 0.01
 
 
@@ -102,7 +105,7 @@ def ultimo_mapa_tipo():
     return _ultimo_mapa("tipo_conteudo")
 
 
-def _mapa(processo) -> tuple[int | None, str | None]:
+def mapa_do_processo(processo) -> tuple[int | None, str | None]:
     # A página interna anota o mapa na consulta do processo; a pública só anota as
     # existências, e aí a seção consulta (uma vez, e a página pública fica em cache).
     if leitura.ligada(processo) and hasattr(processo, MAPA_ID):
@@ -178,7 +181,7 @@ def previas(processo, figuras: dict) -> list[Previa]:
 
 
 def _conferencia(processo):
-    mapa_id, tipo = _mapa(processo)
+    mapa_id, tipo = mapa_do_processo(processo)
     if mapa_id is None or tipo not in (GEOJSON, KML):
         return None, False
     conferencia = (
@@ -216,7 +219,23 @@ def figuras_do_territorio(processo, *, publica: bool = False) -> dict | None:
 
 
 def secao_territorio(processo, usuario, *, publica: bool = False) -> dict | None:
-    return figuras_do_territorio(processo, publica=publica)
+    contexto = figuras_do_territorio(processo, publica=publica)
+    if publica or not contexto or not contexto.get("conferencia"):
+        return contexto
+    # As conferências do mesmo desenho com outras edições (ficam guardadas) e, a quem
+    # pode praticar o ato, as edições carregadas com que ele ainda não foi conferido.
+    atual = contexto["conferencia"]
+    contexto["anteriores"] = list(
+        ConferenciaTerritorial.objects.filter(documento_id=atual.documento_id)
+        .exclude(pk=atual.pk)
+        .select_related("edicao")
+    )
+    if tem_papel(usuario, *ATOS[RECALCULAR].papeis):
+        contexto["por_calcular"] = [
+            e.nome for e in EdicaoDaMalha.objects.exclude(conferencias__documento=atual.documento)
+        ]
+        contexto["ato_recalcular"] = RECALCULAR.replace("_", "-")
+    return contexto
 
 
 def territorio_no_documento(processo) -> dict | None:
