@@ -63,6 +63,9 @@ def test_recalcular_com_a_edicao_nova_guarda_as_duas(client, servidor, malha, pa
     assert "data-edicao>2025<" in html
     assert "Conferências guardadas com outras edições: malha 2024" in html
     assert "data-recalcular" not in html
+    # Na linha do tempo, o que o ato gravou em palavras (nenhum nome de campo).
+    assert "Edição da malha municipal" in html and "Edição da conferência anterior" in html
+    assert "edicao_malha" not in html and "area_medida_km2" not in html
 
 
 def test_recalcular_recusado_sem_edicao_por_calcular(servidor, malha):
