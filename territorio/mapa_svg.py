@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape
 
 import numpy as np
 import shapely
-from pyproj import Transformer
+from pyproj import Proj
 from shapely.geometry import box
 
 from territorio.conferencia import Conferencia, MunicipioDaMalha, poligonos
@@ -28,16 +28,18 @@ COR_INVASAO = "#c1121f"
 COR_VIZINHO = "#ececec"
 
 
-def _projecao(territorio) -> Transformer:
+def _projecao(territorio) -> Proj:
+    """Da longitude/latitude (SIRGAS 2000, no GRS80) ao plano, em metros. Pela definição
+    PROJ direta: montar a transformação a partir de códigos EPSG consultaria o banco do
+    PROJ e custaria mais que o desenho inteiro."""
     centro = territorio.centroid
-    laea = f"+proj=laea +lat_0={centro.y:.6f} +lon_0={centro.x:.6f} +ellps=GRS80 +units=m"
-    return Transformer.from_crs("EPSG:4326", laea, always_xy=True)
+    return Proj(f"+proj=laea +lat_0={centro.y:.6f} +lon_0={centro.x:.6f} +ellps=GRS80 +units=m")
 
 
 class _Tela:
     """Do lon/lat ao pixel: projeta, simplifica abaixo de meio pixel e escreve os caminhos."""
 
-    def __init__(self, transformador: Transformer, limites: tuple[float, float, float, float]):
+    def __init__(self, transformador: Proj, limites: tuple[float, float, float, float]):
         self.transformador = transformador
         minx, miny, maxx, maxy = limites
         largura_util = LARGURA - 2 * MARGEM
@@ -51,7 +53,7 @@ class _Tela:
 
     def projetar(self, geometria):
         def _xy(coordenadas):
-            x, y = self.transformador.transform(coordenadas[:, 0], coordenadas[:, 1])
+            x, y = self.transformador(coordenadas[:, 0], coordenadas[:, 1])
             return np.column_stack([x, y])
 
         return shapely.transform(geometria, _xy)
@@ -135,7 +137,7 @@ def desenhar(
     vista = box(minx - folga, miny - folga, maxx + folga, maxy + folga)
     projetado = shapely.transform(
         vista,
-        lambda c: np.column_stack(transformador.transform(c[:, 0], c[:, 1])),
+        lambda c: np.column_stack(transformador(c[:, 0], c[:, 1])),
     )
     tela = _Tela(transformador, projetado.bounds)
     vista_px = projetado
