@@ -3,8 +3,10 @@ bench.conferencia_territorial [pasta]` (padrão: EMANCIPACAO_MALHA_IBGE). Meta: 
 núcleo para um desenho de 10 000 vértices.
 
 Mede, cada um como a mediana de 5 repetições: a leitura da malha (uma vez por processo do
-servidor), os três exemplos fictícios da pasta (leitura do GeoJSON + conferência) e um
-desenho de 10 000 vértices em torno da divisa Sinop–Cláudia (raio de 11 km ondulado)."""
+servidor), os três exemplos fictícios da pasta (leitura do GeoJSON + conferência, e o mapa
+em SVG) e um desenho de 10 000 vértices em torno da divisa Sinop–Cláudia (raio de 11 km
+ondulado). O SVG é desenhado uma vez, quando o mapa é juntado, e guardado: as páginas não
+o recalculam."""
 
 import csv
 import json
@@ -19,6 +21,7 @@ from shapely.geometry import shape
 
 from territorio.conferencia import MunicipioDaMalha, conferir
 from territorio.leitura import ler_geojson
+from territorio.mapa_svg import desenhar
 
 SINOP, CLAUDIA = 5107909, 5103056
 
@@ -71,6 +74,11 @@ def medir(conteudo: bytes, malha, origens: list[int]):
     return mediana(lambda: conferir(ler_geojson(conteudo), malha, origens, edicao="2024"))
 
 
+def medir_svg(conteudo: bytes, malha, conferencia):
+    desenho = ler_geojson(conteudo)
+    return mediana(lambda: desenhar(desenho, malha, conferencia, fonte="IBGE"))
+
+
 def main() -> None:
     pasta = Path(sys.argv[1] if len(sys.argv) > 1 else os.environ.get("EMANCIPACAO_MALHA_IBGE", ""))
     if not pasta.is_dir():
@@ -81,11 +89,17 @@ def main() -> None:
         conteudo = arquivo.read_bytes()
         origens = [int(c) for c in json.loads(conteudo)["features"][0]["properties"]["origens"]]
         ms, c = medir(conteudo, malha, origens)
-        print(f"{arquivo.stem}: {ms:.1f} ms ({c.area_km2:.2f} km²)")
+        ms_svg, svg = medir_svg(conteudo, malha, c)
+        print(
+            f"{arquivo.stem}: {ms:.1f} ms ({c.area_km2:.2f} km²); "
+            f"SVG {ms_svg:.1f} ms ({len(svg) / 1024:.0f} KiB)"
+        )
     conteudo = desenho_de_vertices(malha, 10_000)
     ms, c = medir(conteudo, malha, [SINOP, CLAUDIA])
     vizinhos = ", ".join(f"{s.nome} {s.km2:.1f} km²" for s in c.sobreposicoes) or "nenhum"
     print(f"desenho de 10 000 vértices: {ms:.1f} ms ({c.area_km2:.2f} km²; vizinhos: {vizinhos})")
+    ms_svg, svg = medir_svg(conteudo, malha, c)
+    print(f"SVG do desenho de 10 000 vértices: {ms_svg:.1f} ms ({len(svg) / 1024:.0f} KiB)")
 
 
 if __name__ == "__main__":

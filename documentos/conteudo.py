@@ -9,7 +9,7 @@ from decimal import Decimal
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
-from processos import rito
+from processos import extensoes, rito
 from processos.estados import Tipo
 from processos.linha_do_tempo import descrever_dado
 from processos.models import Andamento, ExercicioPresidencia, Processo
@@ -81,6 +81,12 @@ def _ultimo(processo: Processo, ato: str) -> Andamento | None:
     return processo.andamentos.filter(ato=ato).select_related("usuario").first()
 
 
+def territorio(processo: Processo) -> dict | None:
+    """O mapa e as figuras guardados da conferência territorial (a fase que os calcula os
+    entrega por `extensoes`; sem ela, ou sem mapa conferido, nada)."""
+    return extensoes.ler("territorio_no_documento", processo)
+
+
 def _base(andamento: Andamento, **extra) -> dict:
     contexto = contexto_processo(andamento.processo, andamento)
     contexto["emitente"] = emitente_de(andamento.usuario, andamento.data_ato)
@@ -121,6 +127,7 @@ def parecer_preliminar(andamento: Andamento) -> Conteudo:
         visita_facultativa=rito.RITOS[processo.tipo].visita_facultativa,
         arquivamento=andamento.dados.get("conclusao") == "arquivamento",
         com_certidoes=rito.RITOS[processo.tipo].certidoes,
+        territorio=territorio(processo),
     )
     return Conteudo(
         "parecer_preliminar",
@@ -185,6 +192,7 @@ def pdl(andamento: Andamento) -> Conteudo:
         pergunta=pergunta_plebiscito(processo),
         abrangencia=abrangencia,
         abrangencia_rotulo=ABRANGENCIAS_PLEBISCITO[abrangencia],
+        territorio=territorio(processo),
     )
     numero = andamento.dados.get("numero_pdl", "")
     return Conteudo(
@@ -233,6 +241,7 @@ def pl(andamento: Andamento) -> Conteudo:
         or [(nome, None) for nome in nomes_origem(processo)],
         total_icms=_percentual_icms(total) if percentuais else None,
         certidoes_icms=sorted({p["certidao"] for p in parcelas}),
+        territorio=territorio(processo),
         **_extincao_no_pl(andamento),
     )
     numero = andamento.dados.get("numero_pl", "")

@@ -397,7 +397,10 @@ def montar(
 def conteudo_da_copia(processo, usuario, analisadas: list[PecaAnalisada]) -> c.Conteudo:
     contexto = c.contexto_processo(processo)
     contexto.update(
-        emitente=c.emitente_de(usuario), pecas=analisadas, molduras=molduras_das_pecas(analisadas)
+        emitente=c.emitente_de(usuario),
+        pecas=analisadas,
+        molduras=molduras_das_pecas(analisadas),
+        territorio=c.territorio(processo),
     )
     return c.Conteudo(
         "copia_integral",

@@ -32,6 +32,7 @@ class InstrucaoConfig(AppConfig):
         e.registrar_secao(e.Secao("instrucao/_secao_requisitos.html", views.secao_requisitos))
         e.registrar_leitura("orgaos_sem_resposta", situacao_dos_oficios.orgaos_sem_resposta)
         e.registrar_leitura("area_certificada_km2", certidoes.area_certificada_km2)
+        e.registrar_leitura("continuidade_certificada", certidoes.continuidade_certificada)
         busca_interna.registrar_fonte(busca.nos_numeros)
         # O que os preparos desta fase gravam no Andamento, em palavras na linha do tempo.
         e.registrar_rotulo("numero_oficio", "Ofício ao TRE nº")

@@ -230,3 +230,19 @@ def area_certificada_km2(processo) -> Decimal | None:
         .values_list("area_km2", flat=True)
         .first()
     )
+
+
+def continuidade_certificada(processo) -> bool | None:
+    """A continuidade territorial (Art. 2º, VI) na certidão vigente da Cartografia, para a
+    prévia calculada do mapa aparecer ao lado dela, nunca no lugar."""
+    return (
+        FiguraCertidao.objects.filter(
+            certidao__oficio__processo=processo,
+            certidao__substituida_por__isnull=True,
+            chave=AREA,
+            continuidade_territorial__isnull=False,
+        )
+        .order_by("-certidao__registrada_em")
+        .values_list("continuidade_territorial", flat=True)
+        .first()
+    )

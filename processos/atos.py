@@ -123,6 +123,15 @@ _ATOS = (
         exige_justificativa=True,
         permanece=True,
     ),
+    # Art. 15, II: a conferência do mapa refeita contra outra edição da malha municipal (app
+    # territorio: condição, formulário, preparo e efeito); a conferência anterior fica.
+    Ato(
+        "recalcular_territorio",
+        "Recalcular a conferência territorial",
+        CRT,
+        "Art. 15, II; Art. 2º, VI",
+        permanece=True,
+    ),
     # Art. 23: o Presidente, ou o Deputado autor no processo que apresentou, libera ao público
     # um documento interno ou os detalhes internos do processo (e revoga a liberação). O
     # Deputado só no seu processo: ver `autoriza_liberacao`, a permissão das transições,

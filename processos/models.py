@@ -632,6 +632,18 @@ class Processo(ConcurrentTransitionMixin, models.Model):
             dados.pop(campo, None)
         dados["alteracoes"] = [a.como_dict() for a in alteracoes]
 
+    # Art. 15, II: a conferência territorial com outra edição da malha (app territorio); em
+    # andamento, enquanto o mapa ainda decide alguma coisa.
+    @transition(
+        estado,
+        source=list(NAO_TERMINAIS),
+        target=None,
+        conditions=[extensoes.condicoes_da_fase("recalcular_territorio", obrigatoria=True)],
+        permission=permissao_do_ato("recalcular_territorio"),
+    )
+    def recalcular_territorio(self, dados: dict) -> None:
+        _preparo_obrigatorio("recalcular_territorio", self, dados)
+
     # Art. 23: em qualquer estado (também depois de concluído ou arquivado). O que se libera
     # e o registro da liberação são da app transparencia (condição, preparo e efeito).
     @transition(

@@ -7,6 +7,7 @@ class TerritorioConfig(AppConfig):
 
     def ready(self):
         """Liga a conferência territorial ao hub (STYLE, regra 6)."""
-        from territorio import ligacoes
+        from territorio import ligacoes, recalculo
 
         ligacoes.registrar()
+        recalculo.registrar()

@@ -13,6 +13,9 @@ descritivos). Por isso toda figura diz a edição da malha que usou.
 - Pedaços do novo território e de cada remanescente: a continuidade territorial (Art. 2, VI,
   e Art. 1, § 1º).
 - Sobreposição com municípios que não são origem, e área fora do Estado.
+- Comprimento das divisas: as novas (o contorno do território por dentro das origens ou
+  de um vizinho, que a lei nova terá de descrever) e as herdadas (o trecho que segue a
+  divisa que as origens já têm), Art. 15, II e Art. 7º, II.
 - Fragmentos abaixo de max(1 km², 0,05 % da área de referência) são resíduo de desenho ou
   de generalização da malha: aparecem à parte, não como achados.
 """
@@ -21,7 +24,7 @@ from dataclasses import dataclass, field
 
 import shapely
 from pyproj import Geod
-from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry import LineString, MultiPolygon, Polygon
 from shapely.geometry.polygon import orient
 
 GRS80 = Geod(ellps="GRS80")
@@ -30,6 +33,9 @@ GRS80 = Geod(ellps="GRS80")
 RESIDUO_KM2 = 0.001
 FRAGMENTO_MINIMO_KM2 = 1.0
 FRAGMENTO_FRACAO = 0.0005  # 0,05 %
+# Um trecho do contorno a menos disso (graus, ~1 m) da divisa das origens segue a divisa: o
+# recorte de um desenho à malha deixa os vértices sobre ela, com erro de arredondamento.
+SOBRE_A_DIVISA_GRAUS = 1e-5
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,7 @@ class Origem:
     pedacos_remanescente: int
     fragmentos_remanescente: tuple[float, ...]
     limiar_km2: float
+    divisa_nova_km: float = 0.0  # a linha nova entre o território e o remanescente
 
 
 @dataclass(frozen=True)
@@ -71,6 +78,8 @@ class Conferencia:
     origens: tuple[Origem, ...]
     sobreposicoes: tuple[Sobreposicao, ...] = field(default=())
     fora_do_estado_km2: float = 0.0
+    divisas_novas_km: float = 0.0
+    divisas_herdadas_km: float = 0.0
 
     @property
     def invasoes(self) -> tuple[Sobreposicao, ...]:
@@ -101,6 +110,33 @@ def area_de_poligono_km2(poligono: Polygon) -> float:
 
 def area_km2(geometria) -> float:
     return sum(area_de_poligono_km2(p) for p in poligonos(geometria))
+
+
+def linhas(geometria) -> list[LineString]:
+    """As linhas de uma geometria qualquer (os pontos de um recorte ficam de fora)."""
+    if geometria is None or geometria.is_empty:
+        return []
+    if geometria.geom_type in ("LineString", "LinearRing"):
+        return [LineString(geometria.coords)]
+    if hasattr(geometria, "geoms"):
+        return [linha for g in geometria.geoms for linha in linhas(g)]
+    return []
+
+
+def comprimento_km(geometria) -> float:
+    """Comprimento geodésico (GRS80) das linhas da geometria."""
+    return sum(GRS80.geometry_length(linha) for linha in linhas(geometria)) / 1000
+
+
+def divisas(territorio, origens: list[Polygon | MultiPolygon]):
+    """O contorno do território partido em (novo, herdado): herdado é o que segue, a menos
+    de ~1 m, a divisa externa da união das origens; o resto é linha nova."""
+    contorno = territorio.boundary
+    uniao = shapely.union_all(origens)
+    minx, miny, maxx, maxy = territorio.bounds
+    perto = shapely.box(minx - 0.01, miny - 0.01, maxx + 0.01, maxy + 0.01)
+    divisa_das_origens = uniao.boundary.intersection(perto).buffer(SOBRE_A_DIVISA_GRAUS)
+    return contorno.difference(divisa_das_origens), contorno.intersection(divisa_das_origens)
 
 
 def limiar_km2(area_de_referencia_km2: float) -> float:
@@ -146,6 +182,7 @@ def conferir(
                     municipio.codigo_ibge, municipio.nome, dentro, fragmento=dentro < limiar
                 )
             )
+    novas, herdadas = divisas(territorio, [por_codigo[c].geometria for c in origens])
     for codigo in origens:
         municipio = por_codigo[codigo]
         parte = area_km2(territorio.intersection(municipio.geometria))
@@ -164,6 +201,7 @@ def conferir(
                 pedacos_remanescente=len(restos),
                 fragmentos_remanescente=tuple(fragmentos_resto),
                 limiar_km2=limiar_origem,
+                divisa_nova_km=comprimento_km(novas.intersection(municipio.geometria)),
             )
         )
     fora = area - coberto
@@ -176,4 +214,6 @@ def conferir(
         origens=tuple(resultado_origens),
         sobreposicoes=tuple(sorted(sobreposicoes, key=lambda s: -s.km2)),
         fora_do_estado_km2=fora if fora >= RESIDUO_KM2 else 0.0,
+        divisas_novas_km=comprimento_km(novas),
+        divisas_herdadas_km=comprimento_km(herdadas),
     )

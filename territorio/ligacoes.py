@@ -18,6 +18,7 @@ from territorio.leitura import (
     ler_zip,
 )
 from territorio.malha import edicao_vigente, ler_malha
+from territorio.mapa_svg import desenhar
 from territorio.memorial import secao as secao_do_memorial
 from territorio.memorial.gerar import gerar as gerar_memorial
 from territorio.models import ConferenciaTerritorial
@@ -25,13 +26,14 @@ from territorio.models import ConferenciaTerritorial
 # Art. 15, II: o mapa do território do novo município (na revisão de limites, a área que
 # muda de município; os de origem são os que a perdem).
 ITEM_DO_MAPA = secao.ITEM_DO_MAPA
+LEITORES = {GEOJSON: ler_geojson, KML: ler_kml, KMZ: ler_zip, SHAPEFILE: ler_zip}
 
 
 def conferir_mapa(*, processo, arquivo, tipo):
     """Lê o GeoJSON, o KML, o KMZ ou o shapefile antes de gravar: desenho inválido é recusado
     (nada é gravado); com uma malha carregada, as figuras são gravadas com a versão do mapa,
     a edição e a hora."""
-    leitor = {GEOJSON: ler_geojson, KML: ler_kml, KMZ: ler_zip, SHAPEFILE: ler_zip}.get(tipo)
+    leitor = LEITORES.get(tipo)
     if leitor is None:
         return None
     arquivo.seek(0)
@@ -53,6 +55,24 @@ def conferir_mapa(*, processo, arquivo, tipo):
     if edicao is None:
         return None
     origens = list(processo.municipios_origem.values_list("codigo_ibge", flat=True))
+    figuras, svg = calcular(desenho, edicao, origens, nome=getattr(arquivo, "name", ""))
+    memorial = gerar_memorial(desenho, ler_malha(edicao), edicao=edicao.nome)
+
+    def gravar(documento):
+        ConferenciaTerritorial.objects.create(
+            documento=documento,
+            edicao=edicao,
+            calculada_em=timezone.now(),
+            resultado=figuras,
+            mapa_svg=svg,
+            memorial_rascunho=memorial,
+        )
+
+    return gravar
+
+
+def calcular(desenho, edicao, origens: list[int], *, nome: str = "") -> tuple[dict, str]:
+    """As figuras (para o JSON) e o mapa desenhado de `desenho` contra a `edicao`."""
     try:
         malha = ler_malha(edicao)
         resultado = conferir(desenho, malha, origens, edicao=edicao.nome)
@@ -63,26 +83,20 @@ def conferir_mapa(*, processo, arquivo, tipo):
             "O território desenhado não toca nenhum município de Mato Grosso na malha "
             f"{edicao.nome}; confira o sistema de coordenadas (longitude/latitude, SIRGAS 2000)."
         )
-    figuras = asdict(resultado)
-    memorial = gerar_memorial(desenho, malha, edicao=edicao.nome)
-
-    def gravar(documento):
-        ConferenciaTerritorial.objects.create(
-            documento=documento,
-            edicao=edicao,
-            calculada_em=timezone.now(),
-            resultado=figuras,
-            memorial_rascunho=memorial,
-        )
-
-    return gravar
+    fonte_territorio = "mapa do Art. 15, II, juntado ao processo" + (f" ({nome})" if nome else "")
+    svg = desenhar(desenho, malha, resultado, fonte=edicao.fonte, fonte_territorio=fonte_territorio)
+    return asdict(resultado), svg
 
 
 def registrar() -> None:
     extensoes.registrar_conferencia_de_juntada(ITEM_DO_MAPA, conferir_mapa)
     extensoes.registrar_anotacao(secao.MAPA_ID, secao.ultimo_mapa_id)
     extensoes.registrar_anotacao(secao.MAPA_TIPO, secao.ultimo_mapa_tipo)
-    extensoes.registrar_secao(extensoes.Secao("territorio/_secao.html", secao.secao_territorio))
+    extensoes.registrar_anotacao(secao.TEM_CONFERENCIA, secao.tem_conferencia)
+    extensoes.registrar_secao(
+        extensoes.Secao("territorio/_secao.html", secao.secao_territorio, publica=True)
+    )
     extensoes.registrar_secao(
         extensoes.Secao("territorio/_memorial.html", secao_do_memorial.secao_memorial)
     )
+    extensoes.registrar_leitura("territorio_no_documento", secao.territorio_no_documento)

@@ -60,6 +60,9 @@ class ConferenciaTerritorial(models.Model):
     # Gerado do desenho com as divisas da mesma edição, para a CRT revisar e adotar; não é o
     # memorial da lei (Art. 15, II).
     memorial_rascunho = models.TextField("rascunho do memorial descritivo", blank=True)
+    # O mapa desenhado com as figuras (SVG pronto): as páginas e os PDFs o leem sem carregar
+    # a malha. Vazio nas conferências gravadas antes de existir o desenho.
+    mapa_svg = models.TextField("mapa (SVG)", blank=True, default="")
 
     class Meta:
         verbose_name = "conferência territorial"

@@ -260,6 +260,8 @@ DADOS: dict[str, dict[str, dict]] = {
     # Art. 23 (app transparencia): os detalhes internos do processo, liberados e revogados.
     "liberar_informacao": {"": {"item": "detalhes"}},
     "revogar_liberacao": {"": {"item": "detalhes"}},
+    # Art. 15, II (app territorio): sem mapa em GeoJSON ou KML conferido, nunca disponível.
+    "recalcular_territorio": {"": {"edicao_malha": "2025"}},
 }
 TODOS_OS_ATOS = tuple(DADOS)
 

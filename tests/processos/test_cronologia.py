@@ -21,6 +21,7 @@ from tests.processos.construtores import (
     processo_no_estado,
     recarregar,
 )
+from tests.territorio.construtores import preparar_recalculo
 
 HOJE = timezone.localdate()
 D = HOJE - timedelta(days=5)  # a data anterior (o marco)
@@ -140,6 +141,8 @@ def test_todo_ato_nao_antecede_o_ultimo_andamento_e_aceita_o_mesmo_dia(operador,
     )
     if nome_ato == "revogar_liberacao":  # revoga-se o que foi liberado (Art. 23)
         praticar(processo, operador, "liberar_informacao", data_ato=D)
+    if nome_ato == "recalcular_territorio":  # um mapa conferido e outra edição da malha
+        preparar_recalculo(processo, operador)
     processo.andamentos.update(data_ato=D)
     ultimo = processo.andamentos.order_by("-data_ato", "-pk").first()
     antes = processo.andamentos.count()

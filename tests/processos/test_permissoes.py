@@ -255,8 +255,11 @@ def test_toda_url_do_projeto_tem_regra_de_permissao():
 def test_toda_acao_do_codigo_tem_regra_de_permissao():
     from processos.atos import ATOS
 
-    assert set(ATOS) - {"protocolar"} == set(ATOS_POR_PAPEL)
-    assert set(ATOS_POR_PAPEL) == set(DADOS) - {"protocolar"}
+    # O recálculo territorial pede um mapa conferido e outra edição da malha: a matriz dele
+    # (quem pratica, quem é barrado) está em tests/territorio/test_recalcular.py.
+    com_matriz_propria = {"protocolar", "recalcular_territorio"}
+    assert set(ATOS) - com_matriz_propria == set(ATOS_POR_PAPEL)
+    assert set(ATOS_POR_PAPEL) == set(DADOS) - com_matriz_propria
 
 
 @pytest.fixture
@@ -688,8 +691,10 @@ class _Acoes(HTMLParser):
 
 
 # Os atos do Art. 23 (liberar e revogar informação) cabem em toda etapa e o Deputado autor
-# também os pratica: os botões deles são conferidos em tests/transparencia.
-ATOS_ART23 = ("liberar-informacao", "revogar-liberacao")
+# também os pratica: os botões deles são conferidos em tests/transparencia. O recálculo da
+# conferência territorial (Art. 15, II) cabe em todo estado em andamento e depende do mapa
+# e das edições da malha carregadas: conferido em tests/territorio.
+ATOS_ART23 = ("liberar-informacao", "revogar-liberacao", "recalcular-territorio")
 
 
 def _acoes(client, processo) -> _Acoes:

@@ -22,6 +22,7 @@ from tests.processos.construtores import (
     processo_no_estado,
     recarregar,
 )
+from tests.territorio.construtores import preparar_recalculo
 
 DESATUALIZADO = (
     "Outro usuário alterou este processo depois que você abriu o formulário (ou este mesmo "
@@ -67,6 +68,8 @@ def processo_em_que_cabe(usuario, nome_ato: str) -> Processo:
             )
             if nome_ato == "revogar_liberacao":
                 praticar(processo, usuario, "liberar_informacao", dados={"item": "detalhes"})
+            if nome_ato == "recalcular_territorio":  # um mapa conferido e outra edição
+                preparar_recalculo(processo, usuario)
             if not motivos_indisponivel(recarregar(processo), nome_ato):
                 return recarregar(processo)
             Processo.objects.filter(pk=processo.pk).update(estado="arquivado")

@@ -1,6 +1,7 @@
 import json
 
 import pytest
+from django.core.management import call_command
 from shapely.geometry import mapping
 
 from requisitos.models import Municipio
@@ -36,3 +37,9 @@ def gravar_pasta(tmp_path):
     linhas += [f"{c},{n},480.500,1000,1100" for n, c in CODIGOS.items()]
     (pasta / "areas.csv").write_text("\n".join(linhas) + "\n")
     return pasta
+
+
+@pytest.fixture
+def malha(pasta):
+    """A malha fictícia carregada como a edição 2024."""
+    call_command("carregar_malha", str(pasta), edicao="2024", verbosity=0)

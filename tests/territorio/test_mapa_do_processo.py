@@ -35,11 +35,6 @@ SOBRE_A_E_B = mapping(box(-54.85, -11.95, -54.75, -11.85))  # ~120 km², metade 
 ENTRA_EM_C = mapping(box(-54.95, -12.05, -54.85, -11.9))  # ~60 km² em C, que não é origem
 
 
-@pytest.fixture
-def malha(pasta):
-    call_command("carregar_malha", str(pasta), edicao="2024", verbosity=0)
-
-
 def processo_de_a_e_b(servidor, **campos):
     origens = Municipio.objects.filter(codigo_ibge__in=[CODIGOS["A"], CODIGOS["B"]])
     return protocolar(servidor, municipios=origens, **campos)

@@ -15,10 +15,9 @@ from territorio.models import ConferenciaTerritorial
 from tests.representacao.construtores import juntar
 
 from .arquivos_de_mapa import kml, kmz, shapefile_zip
-from .test_mapa_do_processo import SOBRE_A_E_B, malha, mapa, pagina, processo_de_a_e_b
+from .test_mapa_do_processo import SOBRE_A_E_B, mapa, pagina, processo_de_a_e_b
 
 pytestmark = pytest.mark.django_db
-__all__ = ["malha"]  # a fixture, importada para os testes deste módulo
 
 
 def test_mapa_juntado_guarda_o_rascunho_e_a_pagina_o_mostra(client, servidor, malha):

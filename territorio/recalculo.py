@@ -1,0 +1,113 @@
+"""O ato `recalcular_territorio`: a conferência do mapa do Art. 15, II refeita contra outra
+edição da malha municipal, a pedido da CRT. Carregar uma edição não muda nenhuma figura já
+gravada (cada uma diz a edição que usou); só este ato — com Andamento, quem e quando — põe
+ao lado da conferência anterior, que fica como estava, a da edição escolhida, e a página
+passa a mostrar a mais recente."""
+
+from django import forms
+from django.utils import timezone
+
+from processos.condicoes import condicao
+from processos.forms import AtoForm
+from processos.leitura import lido
+from processos.models import AtoRecusado
+from territorio import secao
+from territorio.leitura import GeometriaRecusada
+from territorio.ligacoes import LEITORES, calcular
+from territorio.models import ConferenciaTerritorial, EdicaoDaMalha
+
+ATO = "recalcular_territorio"
+CAMPO = "edicao_malha"
+# O que fica só no objeto do processo entre o preparo e o efeito do mesmo ato (a conta é
+# feita uma vez; o Andamento guarda o resumo em palavras, a conferência guarda as figuras).
+_CALCULADO = "_territorio_recalculado"
+
+
+def _edicoes_por_calcular(processo) -> list[EdicaoDaMalha]:
+    mapa_id, tipo = secao.mapa_do_processo(processo)
+    if mapa_id is None or tipo not in secao.DESENHOS:
+        return []
+    return list(EdicaoDaMalha.objects.exclude(conferencias__documento_id=mapa_id))
+
+
+def edicoes_por_calcular(processo) -> list[EdicaoDaMalha]:
+    """As edições carregadas com que o último desenho do mapa ainda não foi conferido."""
+    return lido(processo, _edicoes_por_calcular)
+
+
+@condicao(
+    "Não há mapa do Art. 15, II em GeoJSON ou KML, ou ele já foi conferido com todas as "
+    "edições da malha municipal carregadas."
+)
+def ha_edicao_por_calcular(processo) -> bool:
+    return bool(edicoes_por_calcular(processo))
+
+
+class RecalcularTerritorioForm(AtoForm):
+    edicao_malha = forms.ChoiceField(
+        label="Edição da malha municipal",
+        widget=forms.RadioSelect,
+        help_text="A conferência anterior continua guardada, com a edição que usou; a página "
+        "passa a mostrar a nova.",
+    )
+
+    def ajustar(self):
+        self.fields[CAMPO].choices = [
+            (e.nome, f"Malha municipal {e.nome} ({e.fonte})")
+            for e in edicoes_por_calcular(self.processo)
+        ]
+
+
+def preparar(processo, dados: dict) -> None:
+    """Confere a edição escolhida e refaz a conta com o arquivo do desenho guardado."""
+    nome = str(dados.get(CAMPO) or "").strip()
+    edicao = next((e for e in _edicoes_por_calcular(processo) if e.nome == nome), None)
+    if edicao is None:
+        raise AtoRecusado(
+            "Escolha uma edição da malha carregada com que o mapa ainda não foi conferido."
+        )
+    mapa_id, _ = secao.mapa_do_processo(processo)
+    documento = processo.documentos_representacao.get(pk=mapa_id)
+    with documento.arquivo.open("rb") as arquivo:
+        conteudo = arquivo.read()
+    try:
+        desenho = LEITORES[documento.tipo_conteudo](conteudo)
+    except GeometriaRecusada as exc:
+        raise AtoRecusado(str(exc)) from exc
+    origens = list(processo.municipios_origem.values_list("codigo_ibge", flat=True))
+    figuras, svg = calcular(desenho, edicao, origens, nome=documento.nome_original)
+    anterior = (
+        ConferenciaTerritorial.objects.filter(documento=documento).select_related("edicao").first()
+    )
+    dados[CAMPO] = edicao.nome
+    dados["mapa_versao"] = str(documento.versao)
+    dados["area_medida_km2"] = f"{figuras['area_km2']:.2f}".replace(".", ",")
+    if anterior is not None:
+        dados["edicao_anterior"] = anterior.edicao.nome
+        dados["area_anterior_km2"] = f"{anterior.resultado['area_km2']:.2f}".replace(".", ",")
+    setattr(processo, _CALCULADO, (documento, edicao, figuras, svg))
+
+
+def gravar(andamento) -> ConferenciaTerritorial:
+    documento, edicao, figuras, svg = getattr(andamento.processo, _CALCULADO)
+    return ConferenciaTerritorial.objects.create(
+        documento=documento,
+        edicao=edicao,
+        calculada_em=timezone.now(),
+        resultado=figuras,
+        mapa_svg=svg,
+    )
+
+
+def registrar() -> None:
+    from processos import extensoes as e
+
+    e.registrar_formulario(ATO, RecalcularTerritorioForm)
+    e.registrar_condicao(ATO, ha_edicao_por_calcular)
+    e.registrar_preparo(ATO, preparar)
+    e.registrar_efeito(ATO, gravar)
+    e.registrar_rotulo(CAMPO, "Edição da malha municipal")
+    e.registrar_rotulo("mapa_versao", "Versão do mapa conferida")
+    e.registrar_rotulo("area_medida_km2", "Área do novo território medida (km²)")
+    e.registrar_rotulo("edicao_anterior", "Edição da conferência anterior")
+    e.registrar_rotulo("area_anterior_km2", "Área medida na conferência anterior (km²)")
