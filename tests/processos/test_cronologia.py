@@ -123,7 +123,12 @@ def test_cada_data_da_tabela_nos_dois_lados(operador, nome_ato, regra, marco, ti
     assert processo.andamentos.count() == antes + 1
 
 
-GERAIS = [pytest.param(nome, id=nome) for nome in ATOS if nome != "protocolar"]
+# A correção da lista de signatários é praticada hoje, na tela da fase (sem data a digitar).
+GERAIS = [
+    pytest.param(nome, id=nome)
+    for nome, ato in ATOS.items()
+    if nome != "protocolar" and not ato.tela_da_fase
+]
 
 
 @pytest.mark.parametrize("nome_ato", GERAIS)

@@ -193,7 +193,7 @@ REGRAS_ASSINATURAS = {
     },
     # O modelo do CSV serve a quem importa.
     "representacao:modelo_assinaturas": {"GET": _SO_CRT | dict.fromkeys(CRT, 200)},
-    # Corrigir ou anular uma linha (issue 26): só a CRT, como registrar.
+    # Corrigir ou anular uma linha: só a CRT, como registrar.
     "representacao:corrigir_signatario": {
         "GET": _SO_CRT | dict.fromkeys(CRT, 200),
         "POST": _SO_CRT | dict.fromkeys(CRT, 302),
@@ -255,7 +255,9 @@ def test_toda_url_do_projeto_tem_regra_de_permissao():
 def test_toda_acao_do_codigo_tem_regra_de_permissao():
     from processos.atos import ATOS
 
-    assert set(ATOS) - {"protocolar"} == set(ATOS_POR_PAPEL)
+    # Os da tela da fase têm a regra na URL da fase (representacao:corrigir_signatario...).
+    da_fase = {nome for nome, ato in ATOS.items() if ato.tela_da_fase}
+    assert set(ATOS) - {"protocolar"} - da_fase == set(ATOS_POR_PAPEL)
     assert set(ATOS_POR_PAPEL) == set(DADOS) - {"protocolar"}
 
 
@@ -491,6 +493,10 @@ def test_cada_papel_recebe_o_que_a_regra_das_assinaturas_diz(nome, metodo, papel
             usuario=operador,
             dados=DadosSignatario(nome="Maria da Silva", titulo="001234561805"),
         )
+        from processos.versao import versao_do_processo
+
+        # A versão do processo que a página da linha mostrou (o ato a exige).
+        dados = dados | {"versao_vista": versao_do_processo(processo.pk)}
     client, _ = como(papel)
 
     resposta = getattr(client, metodo.lower())(caminho, dados)
