@@ -35,6 +35,9 @@ class Ato:
     # O ato não muda o estado (corrige ou completa o registro): não é trabalho pendente no
     # painel e o resumo diz "O processo permanece em: …".
     permanece: bool = False
+    # Praticado na tela da fase (uma linha da lista de signatários), não no formulário do
+    # processo: fora das "Ações disponíveis" e do formulário genérico.
+    tela_da_fase: bool = False
 
     @property
     def slug(self) -> str:
@@ -131,6 +134,17 @@ _ATOS = (
         CRT,
         "Art. 15, II; Art. 2º, VI",
         permanece=True,
+    ),
+    # Art. 13: a correção ou a anulação de uma linha da lista de signatários, com o antes e
+    # o depois e a justificativa; a contagem continua a sair das linhas (representacao).
+    Ato(
+        "corrigir_lista_de_signatarios",
+        "Corrigir lista de signatários",
+        CRT,
+        "Art. 13",
+        exige_justificativa=True,
+        permanece=True,
+        tela_da_fase=True,
     ),
     # Art. 23: o Presidente, ou o Deputado autor no processo que apresentou, libera ao público
     # um documento interno ou os detalhes internos do processo (e revoga a liberação). O

@@ -30,6 +30,9 @@ class Marco:
     campo: str = DATA_DO_ATO
     ato: str | None = None
     fase: str | None = None
+    # Só vale quando o ato registra uma destas fases (o plebiscito realizado segue a data
+    # marcada; uma nova "Data marcada" pode antecipar a anterior).
+    quando_fase: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,13 @@ PUBLICACAO_DL = Marco(
 ENCAMINHAMENTO = Marco("ao encaminhamento do Decreto Legislativo ao TRE", ato="encaminhar_ao_tre")
 REALIZACAO = Marco(
     "à realização do plebiscito", "data_fase", ato="registrar_fase_tre", fase="realizado"
+)
+DATA_MARCADA = Marco(
+    "à data marcada pelo TRE",
+    "data_fase",
+    ato="registrar_fase_tre",
+    fase="data_marcada",
+    quando_fase=("realizado", "apurado", "homologado"),
 )
 OFICIO_TRE = Marco("ao ofício do TRE com o resultado", "data_oficio_tre")
 SESSAO_PL = Marco(
@@ -121,7 +131,7 @@ DATAS: dict[str, tuple[Data, ...]] = {
         Data(
             "data_fase",
             "A data da fase",
-            (ENCAMINHAMENTO,),
+            (ENCAMINHAMENTO, DATA_MARCADA),
             futura_se=("fase", "data_marcada"),
             ate_o_ato=True,
             fundamento="Art. 19, § 2º",
@@ -191,7 +201,8 @@ def _pode_ser_futura(regra: Data | None, dados: dict) -> bool:
     "do resultado e sua leitura, sessão da Ordem do Dia, aprovação do PL, sanção e publicação.",
     testes=("tests.processos.test_cronologia.test_cada_data_da_tabela_nos_dois_lados",),
     decisao="O TRE não comunica o resultado antes de receber o Decreto Legislativo nem antes "
-    "de realizado o plebiscito. Só são futuras as datas de agenda: a sessão da Ordem do "
+    "de realizado o plebiscito; o plebiscito não é realizado (nem apurado ou homologado) antes "
+    "da última data marcada pelo TRE. Só são futuras as datas de agenda: a sessão da Ordem do "
     "Dia (Art. 20, § 2º) e a fase “Data marcada” do TRE. O mesmo dia é sempre aceito.",
 )
 def erros(processo, nome_ato: str, data_ato: date, dados: dict, *, hoje: date) -> list:
@@ -223,6 +234,8 @@ def erros(processo, nome_ato: str, data_ato: date, dados: dict, *, hoje: date) -
         if valor is None:
             continue
         for marco in regra.depois_de:
+            if marco.quando_fase and dados.get("fase") not in marco.quando_fase:
+                continue
             anterior = _marco(processo, marco, datas)
             if anterior is not None and valor < anterior[0]:
                 achados.append((campo, _mensagem(regra, valor, marco, *anterior)))

@@ -64,3 +64,5 @@ TIPOS_COM_BLOQUEIO_FEDERAL = frozenset({Tipo.CRIACAO, Tipo.FUSAO, Tipo.INCORPORA
 TIPOS_ART3 = frozenset({Tipo.CRIACAO, Tipo.INCORPORACAO, Tipo.EXTINCAO, Tipo.FUSAO})
 # Tipos cujo ato final dá nome a um município: toponímia do Art. 6º.
 TIPOS_COM_NOME_NOVO = frozenset({Tipo.CRIACAO, Tipo.FUSAO, Tipo.ALTERACAO_NOME})
+# Art. 7º, I: na criação e na fusão, o nome do município é o da sede (a sede é obrigatória).
+TIPOS_COM_SEDE = frozenset({Tipo.CRIACAO, Tipo.FUSAO})

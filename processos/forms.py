@@ -20,7 +20,7 @@ from processos.campos import (
     campo_da_versao,
     ordenar_municipios,
 )
-from processos.estados import TIPOS_COM_NOME_NOVO, Tipo
+from processos.estados import TIPOS_COM_NOME_NOVO, TIPOS_COM_SEDE, Tipo
 from processos.models import FormaEncaminhamento, Processo
 from processos.papeis import DEPUTADO, GRUPOS
 from processos.versao import (
@@ -30,6 +30,9 @@ from processos.versao import (
     versao_do_processo,
 )
 from requisitos.aplicacao import DECLARADA, registrar
+
+SEM_SEDE = "Informe a sede proposta (Art. 7º, I)."
+SEM_DEP = "Informe o Deputado por cujo intermédio a representação foi encaminhada (Art. 14, p. ú.)."
 
 
 class ProtocolarForm(forms.ModelForm):
@@ -76,17 +79,16 @@ class ProtocolarForm(forms.ModelForm):
         self.fields["deputado_autor"].label_from_instance = _nome_do_usuario
         self.fields["forma_encaminhamento"].choices = FormaEncaminhamento.choices
         ordenar_municipios(self.fields["municipios_origem"])
+        # Obrigatórios conforme a escolha enviada (o asterisco); em branco, o script do
+        # protocolo acerta o asterisco ao mudar o tipo ou o encaminhamento.
+        sede, deputado = self.fields["sede_proposta"], self.fields["deputado_autor"]
+        sede.required = not self.is_bound or self.data.get("tipo") in TIPOS_COM_SEDE
+        deputado.required = self.data.get("forma_encaminhamento") == FormaEncaminhamento.DEPUTADO
+        sede.error_messages["required"], deputado.error_messages["required"] = SEM_SEDE, SEM_DEP
 
     def clean(self):
         dados = super().clean()
-        if dados.get("forma_encaminhamento") == FormaEncaminhamento.DEPUTADO and not dados.get(
-            "deputado_autor"
-        ):
-            self.add_error(
-                "deputado_autor",
-                "Informe o Deputado por cujo intermédio a "
-                "representação foi encaminhada (Art. 14, parágrafo único).",
-            )
+        # O Deputado, quando o encaminhamento o pede, é obrigatório pelo campo (acima).
         if dados.get("forma_encaminhamento") == FormaEncaminhamento.COMUNIDADE:
             dados["deputado_autor"] = None
         validar_territorio(self, dados.get("tipo"), dados)
@@ -119,8 +121,9 @@ def validar_territorio(form: forms.Form, tipo: str | None, dados: dict) -> None:
         dados.get("area_movida_km2"), dados.get("area_total_km2")
     ):
         form.add_error(campo, mensagem)
-    if tipo in (Tipo.CRIACAO, Tipo.FUSAO) and not dados.get("sede_proposta"):
-        form.add_error("sede_proposta", "Informe a sede proposta (Art. 7º, I).")
+    sem_sede = not dados.get("sede_proposta") and "sede_proposta" not in form.errors
+    if tipo in TIPOS_COM_SEDE and sem_sede:
+        form.add_error("sede_proposta", SEM_SEDE)
 
 
 class ManifestacaoForm(forms.Form):

@@ -644,6 +644,18 @@ class Processo(ConcurrentTransitionMixin, models.Model):
     def recalcular_territorio(self, dados: dict) -> None:
         _preparo_obrigatorio("recalcular_territorio", self, dados)
 
+    # Art. 13: em qualquer estado, como a lista (a linha digitada errado se corrige também
+    # depois do parecer); a fase da representação altera a linha e diz o antes → depois.
+    @transition(
+        estado,
+        source=list(Estado.values),
+        target=None,
+        permission=permissao_do_ato("corrigir_lista_de_signatarios"),
+    )
+    def corrigir_lista_de_signatarios(self, dados: dict) -> None:
+        """Corrige ou anula uma linha da lista de signatários (representacao)."""
+        _preparo_obrigatorio("corrigir_lista_de_signatarios", self, dados)
+
     # Art. 23: em qualquer estado (também depois de concluído ou arquivado). O que se libera
     # e o registro da liberação são da app transparencia (condição, preparo e efeito).
     @transition(

@@ -273,9 +273,9 @@ def atos_da_tela(processo: Processo, usuario) -> list[AtoNaTela]:
         if transicao.source != processo.estado or transicao.name in vistos:
             continue
         vistos.add(transicao.name)
-        if not transicao.has_perm(processo, usuario):
-            continue
         ato = ATOS[transicao.name]
+        if ato.tela_da_fase or not transicao.has_perm(processo, usuario):
+            continue
         motivos = tuple(motivos_indisponivel(processo, transicao.name))
         lista.append(AtoNaTela(ato.nome, ato.rotulo, ato.slug, motivos))
     return lista

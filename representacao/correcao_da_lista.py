@@ -1,16 +1,21 @@
-"""Corrigir ou anular uma linha da lista de signatários (Art. 13; issue 26).
+"""Corrigir ou anular uma linha da lista de signatários (Art. 13).
 
 A linha digitada errado (nome, título, zona, seção, residência, firma) se corrige; a lançada
 por engano se anula — fica na lista, riscada, com o motivo, e não conta. Cada correção e
 anulação fica registrada com os dados antes e depois, a justificativa, quem e quando. As
-repetições de título (um título conta uma vez, DOMAIN §5) são recalculadas sobre a lista
-inteira, e a contagem do Art. 13 sai das linhas, como sempre.
+repetições de título (um título conta uma vez) são recalculadas sobre a lista
+inteira, e a contagem do Art. 13 sai das linhas, como sempre. Cada correção e anulação é o
+ato "Corrigir lista de signatários": o Andamento, na linha do tempo, diz a linha, o que mudou,
+quem, quando e por quê.
 """
 
-from django.db import transaction
+from dataclasses import asdict
+
 from django.utils import timezone
 
 from processos.models import AtoRecusado, Processo
+from processos.services import praticar_ato
+from processos.versao import versao_do_processo
 from representacao.assinaturas import DadosSignatario, travar_lista
 from representacao.models import CorrecaoSignatario, Signatario
 from representacao.titulo import verificar_titulo
@@ -39,11 +44,7 @@ def dados_da_linha(s: Signatario) -> dict[str, str]:
 
 def descrever(correcao: CorrecaoSignatario) -> list[str]:
     """ "Título: 0012 3456 1805 → 0012 3456 1806", um por dado que mudou."""
-    return [
-        f"{rotulo}: {correcao.antes.get(c, '—')} → {correcao.depois.get(c, '—')}"
-        for c, rotulo in ROTULOS.items()
-        if correcao.antes.get(c) != correcao.depois.get(c)
-    ]
+    return _mudancas(correcao.antes, correcao.depois)
 
 
 def _linha(processo: Processo, ordem: int) -> Signatario:
@@ -83,56 +84,111 @@ def recalcular_repeticoes(processo: Processo) -> None:
         Signatario.objects.bulk_update(grupo, ["repete_ordem"])
 
 
+# O ato do hub que registra a correção ou a anulação no Andamento (linha do tempo).
+ATO = "corrigir_lista_de_signatarios"
+CORRIGIR, ANULAR = CorrecaoSignatario.Acao.CORRIGIR, CorrecaoSignatario.Acao.ANULAR
+
+
 def corrigir_signatario(
-    *, processo: Processo, usuario, ordem: int, dados: DadosSignatario, justificativa: str
+    *,
+    processo: Processo,
+    usuario,
+    ordem: int,
+    dados: DadosSignatario,
+    justificativa: str,
+    versao_vista: int | None = None,
 ) -> CorrecaoSignatario:
     justificativa = _exigir_justificativa(justificativa, "correção")
-    with transaction.atomic():
-        linha = _linha(processo, ordem)
-        antes = dados_da_linha(linha)
-        titulo = verificar_titulo(dados.titulo)
-        linha.nome = dados.nome
-        linha.titulo_eleitor = titulo.numero[:40]
-        linha.titulo_valido = titulo.valido
-        # Fora da restrição de título único até o recálculo (só um título válido repete).
-        linha.repete_ordem = linha.ordem if titulo.valido else None
-        linha.zona, linha.secao = dados.zona, dados.secao
-        linha.reside_na_area = dados.reside_na_area
-        linha.firma_reconhecida = dados.firma_reconhecida
+    novos = {
+        "alteracao_da_lista": CORRIGIR.value,
+        "linha_da_lista": ordem,
+        "dados_novos": asdict(dados),
+    }
+    return _praticar(processo, usuario, novos, justificativa, versao_vista)
+
+
+def anular_signatario(
+    *, processo: Processo, usuario, ordem: int, motivo: str, versao_vista: int | None = None
+) -> CorrecaoSignatario:
+    motivo = _exigir_justificativa(motivo, "anulação")
+    dados = {"alteracao_da_lista": ANULAR.value, "linha_da_lista": ordem, "motivo": motivo}
+    return _praticar(processo, usuario, dados, motivo, versao_vista)
+
+
+def _praticar(processo, usuario, dados, justificativa, versao_vista) -> CorrecaoSignatario:
+    """Nada muda na lista sem o ato: a linha é alterada no preparo do ato e a correção
+    gravada no seu efeito, na transação de `praticar_ato`. `versao_vista`: a versão do
+    processo que a página mostrou; a chamada direta ao serviço (sem página) usa a atual."""
+    if versao_vista is None:
+        versao_vista = versao_do_processo(processo.pk)
+    andamento = praticar_ato(
+        processo_id=processo.pk,
+        nome_ato=ATO,
+        usuario=usuario,
+        data_ato=timezone.localdate(),
+        dados=dados,
+        justificativa=justificativa,
+        ultimo_andamento=versao_vista,
+    )
+    return andamento.correcao_de_signatario
+
+
+def preparar_correcao(processo: Processo, dados: dict) -> None:
+    """Preparo do ato: altera a linha (ou a anula), recalcula as repetições e deixa no
+    Andamento o antes, o depois e, em palavras, o que mudou (sem nomes de campo)."""
+    linha = _linha(processo, dados["linha_da_lista"])
+    antes = dados_da_linha(linha)
+    if dados["alteracao_da_lista"] == CORRIGIR:
+        _aplicar(linha, DadosSignatario(**dados.pop("dados_novos")))
         depois = dados_da_linha(linha)
         if antes == depois:
             raise AtoRecusado("Nenhum dado da linha mudou: corrija o que foi digitado errado.")
         linha.save()
-        recalcular_repeticoes(processo)
-        return CorrecaoSignatario.objects.create(
-            signatario=linha,
-            acao=CorrecaoSignatario.Acao.CORRIGIR,
-            antes=antes,
-            depois=depois,
-            justificativa=justificativa,
-            por=usuario,
-        )
-
-
-def anular_signatario(
-    *, processo: Processo, usuario, ordem: int, motivo: str
-) -> CorrecaoSignatario:
-    motivo = _exigir_justificativa(motivo, "anulação")
-    with transaction.atomic():
-        linha = _linha(processo, ordem)
-        dados = dados_da_linha(linha)
+        dados["mudancas_da_linha"] = "; ".join(_mudancas(antes, depois))
+    else:
+        # O motivo é a justificativa do ato (no Andamento); a linha o guarda para a lista.
         linha.anulado_em = timezone.now()
-        linha.motivo_anulacao = motivo
+        linha.motivo_anulacao = dados.pop("motivo")
         linha.save(update_fields=["anulado_em", "motivo_anulacao"])
-        recalcular_repeticoes(processo)
-        return CorrecaoSignatario.objects.create(
-            signatario=linha,
-            acao=CorrecaoSignatario.Acao.ANULAR,
-            antes=dados,
-            depois=dados,
-            justificativa=motivo,
-            por=usuario,
-        )
+        depois = antes
+        dados["signatario_anulado"] = f"{antes['nome']} (título {antes['titulo']})"
+    recalcular_repeticoes(processo)
+    dados["antes"], dados["depois"] = antes, depois
+
+
+def _aplicar(linha: Signatario, dados: DadosSignatario) -> None:
+    titulo = verificar_titulo(dados.titulo)
+    linha.nome = dados.nome
+    linha.titulo_eleitor = titulo.numero[:40]
+    linha.titulo_valido = titulo.valido
+    # Fora da restrição de título único até o recálculo (só um título válido repete).
+    linha.repete_ordem = linha.ordem if titulo.valido else None
+    linha.zona, linha.secao = dados.zona, dados.secao
+    linha.reside_na_area = dados.reside_na_area
+    linha.firma_reconhecida = dados.firma_reconhecida
+
+
+def _mudancas(antes: dict, depois: dict) -> list[str]:
+    return [
+        f"{rotulo}: {antes.get(c, '—')} → {depois.get(c, '—')}"
+        for c, rotulo in ROTULOS.items()
+        if antes.get(c) != depois.get(c)
+    ]
+
+
+def registrar_correcao(andamento) -> None:
+    """Efeito do ato: a correção da lista, ligada ao Andamento, com quem, quando e por quê."""
+    dados = andamento.dados
+    linha = Signatario.objects.get(processo_id=andamento.processo_id, ordem=dados["linha_da_lista"])
+    CorrecaoSignatario.objects.create(
+        signatario=linha,
+        acao=dados["alteracao_da_lista"],
+        antes=dados["antes"],
+        depois=dados["depois"],
+        justificativa=andamento.justificativa,
+        por=andamento.usuario,
+        andamento=andamento,
+    )
 
 
 def correcoes_do_processo(processo: Processo):

@@ -14,10 +14,18 @@ def registrar() -> None:
 
 def _assinaturas() -> None:
     """Art. 13: a seção com a contagem das assinaturas na página interna do processo."""
-    from representacao import assinaturas, views
+    from representacao import assinaturas, correcao_da_lista, views
+    from representacao.models import CorrecaoSignatario
 
     e.registrar_secao(e.Secao("representacao/_secao_assinaturas.html", views.secao_assinaturas))
     e.registrar_anotacao(views.TEM_CORRECOES, views.existe_correcao)
+    # A correção ou a anulação de uma linha é um ato, com o seu Andamento (linha do tempo).
+    e.registrar_preparo(correcao_da_lista.ATO, correcao_da_lista.preparar_correcao)
+    e.registrar_efeito(correcao_da_lista.ATO, correcao_da_lista.registrar_correcao)
+    e.registrar_rotulo("linha_da_lista", "Linha da lista")
+    e.registrar_rotulo("alteracao_da_lista", "Alteração", dict(CorrecaoSignatario.Acao.choices))
+    e.registrar_rotulo("mudancas_da_linha", "O que mudou")
+    e.registrar_rotulo("signatario_anulado", "Signatário anulado")
     # A contagem da seção vem na mesma consulta que lê o processo da página.
     for campo, nome in assinaturas.ANOTACOES.items():
         e.registrar_anotacao(nome, assinaturas.anotacao_da_contagem(campo))

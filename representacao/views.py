@@ -19,10 +19,12 @@ from emancipacao import numeros
 from emancipacao.limite_envio import limitar_envio
 from emancipacao.planilha import resposta_csv
 from processos import leitura
+from processos.campos import campo_da_versao, exigir_versao
 from processos.estados import Tipo
 from processos.leitura import lido
 from processos.models import AtoRecusado, RegistroAcesso
 from processos.papeis import OPERADORES, tem_papel
+from processos.versao import versao_do_processo
 from processos.views import _exigir_leitor, _processo
 from representacao import assinaturas as servico_assinaturas
 from representacao import checklist, correcao_da_lista, validade
@@ -168,7 +170,11 @@ def _alterar_linha(request, protocolo, ordem, *, formulario, executar, titulo):
     processo = _processo(protocolo)
     linha = get_object_or_404(Signatario, processo=processo, ordem=ordem)
     form = formulario(linha, request.POST or None)
+    # A versão do processo que a página mostrou: o ato é recusado se outro ato veio depois.
+    form.fields["versao_vista"] = campo_da_versao(versao_do_processo(processo.pk))
     if request.method == "POST" and form.is_valid():
+        exigir_versao(form)
+    if request.method == "POST" and not form.errors:
         try:
             executar(processo, form.cleaned_data)
         except AtoRecusado as exc:
@@ -198,6 +204,7 @@ def corrigir_signatario(request, protocolo, ordem):
             ordem=ordem,
             dados=CorrecaoSignatarioForm.dados_de(dados),
             justificativa=dados["justificativa"],
+            versao_vista=dados["versao_vista"],
         ),
         titulo="Correção da linha",
     )
@@ -212,7 +219,11 @@ def anular_signatario(request, protocolo, ordem):
         ordem,
         formulario=lambda _linha, data: AnulacaoSignatarioForm(data),
         executar=lambda processo, dados: correcao_da_lista.anular_signatario(
-            processo=processo, usuario=request.user, ordem=ordem, motivo=dados["motivo"]
+            processo=processo,
+            usuario=request.user,
+            ordem=ordem,
+            motivo=dados["motivo"],
+            versao_vista=dados["versao_vista"],
         ),
         titulo="Anulação da linha",
     )

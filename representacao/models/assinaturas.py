@@ -105,7 +105,7 @@ class Signatario(models.Model):
 
 
 class CorrecaoSignatario(models.Model):
-    """A correção ou a anulação de uma linha da lista (issue 26): os dados da linha antes e
+    """A correção ou a anulação de uma linha da lista (Art. 13): os dados da linha antes e
     depois (como se leem), a justificativa, quem e quando."""
 
     class Acao(models.TextChoices):
@@ -119,6 +119,16 @@ class CorrecaoSignatario(models.Model):
     justificativa = models.TextField("justificativa")
     por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     em = models.DateTimeField("em", auto_now_add=True)
+    # O ato "Corrigir lista de signatários" que a registrou na linha do tempo (vazio nas
+    # gravadas antes de a correção ser um ato).
+    andamento = models.OneToOneField(
+        "processos.Andamento",
+        verbose_name="andamento",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="correcao_de_signatario",
+    )
 
     class Meta:
         verbose_name = "correção de signatário"

@@ -1,5 +1,5 @@
 """Celular: num viewport de 390 px nenhuma página principal fica mais larga que a tela (a
-marca da barra quebra linha, as tabelas rolam dentro do próprio invólucro)."""
+marca da barra quebra linha, as tabelas rolam dentro do próprio envoltorio)."""
 
 import pytest
 from django.contrib.auth.models import Group
@@ -69,3 +69,49 @@ def test_nenhuma_pagina_principal_passa_da_largura_do_celular(pagina):
     larguras = {caminho: _largura_do_documento(pagina, caminho) for caminho in caminhos}
     largas = {c: w for c, w in larguras.items() if w > LARGURA}
     assert not largas, f"Páginas mais largas que {LARGURA} px: {largas}"
+
+
+# O que a célula mostra, por rótulo: as colunas-chave de cada lista (número, nome proposto,
+# situação e, na interna, o prazo mais próximo).
+CHAVES = {
+    "/processos/": ("Número", "Nome proposto", "Estado", "Prazo mais próximo"),
+    "/portal/": ("Número", "Nome proposto", "Estado"),
+}
+
+_CELULAS = """(rotulos) => {
+  const linha = document.querySelector("table.tabela-cartoes tbody tr");
+  const envoltorio = linha.closest(".table-responsive");
+  return {
+    rolagem: envoltorio.scrollWidth - envoltorio.clientWidth,
+    celulas: rotulos.map((r) => {
+      const td = linha.querySelector(`td[data-rotulo="${r}"]`);
+      if (!td) return {rotulo: r, falta: true};
+      const caixa = td.getBoundingClientRect();
+      return {rotulo: r, esquerda: caixa.left, direita: caixa.right, altura: caixa.height,
+              antes: getComputedStyle(td, "::before").content};
+    }),
+  };
+}"""
+
+
+def test_listas_no_celular_viram_cartoes_com_as_colunas_chave_visiveis(pagina):
+    """A 390 px, cada processo da lista interna e do portal é um cartão: o número, o nome, a
+    situação e o prazo ficam dentro da tela, cada um com o seu rótulo, sem rolagem lateral."""
+    call_command("carregar_municipios", verbosity=0)
+    for nome in GRUPOS.values():
+        Group.objects.get_or_create(name=nome)
+    ana = usuario_com_papeis("ana", SERVIDOR, PRESIDENTE, MESA, DEPUTADO, nome="Ana Servidora")
+    processo_no_estado(ana, "criacao", "aguardando_certidoes")
+    pagina.set_viewport_size({"width": LARGURA, "height": 800})
+    _entrar(pagina, "ana")
+
+    for caminho, rotulos in CHAVES.items():
+        pagina.goto(pagina.url_base + caminho)
+        medida = pagina.evaluate(_CELULAS, list(rotulos))
+
+        assert medida["rolagem"] <= 0, f"{caminho}: a tabela rola {medida['rolagem']} px"
+        for celula in medida["celulas"]:
+            assert not celula.get("falta"), f"{caminho}: sem a célula {celula['rotulo']}"
+            assert celula["esquerda"] >= 0 and celula["direita"] <= LARGURA, (caminho, celula)
+            assert celula["altura"] > 0, (caminho, celula)
+            assert celula["antes"] == f'"{celula["rotulo"]}"', (caminho, celula)

@@ -104,6 +104,8 @@ def _praticar_com(processo, operador, nome_ato, regra, marco, valor):
         dados = _dados(processo, nome_ato, valor)
     else:
         dados[regra.campo] = valor
+    if marco.quando_fase:  # o marco só vale nestas fases do ato (a realização do plebiscito)
+        dados["fase"] = marco.quando_fase[0]
     return praticar(processo, operador, nome_ato, dados=dados, data_ato=data_ato)
 
 
@@ -124,7 +126,12 @@ def test_cada_data_da_tabela_nos_dois_lados(operador, nome_ato, regra, marco, ti
     assert processo.andamentos.count() == antes + 1
 
 
-GERAIS = [pytest.param(nome, id=nome) for nome in ATOS if nome != "protocolar"]
+# A correção da lista de signatários é praticada hoje, na tela da fase (sem data a digitar).
+GERAIS = [
+    pytest.param(nome, id=nome)
+    for nome, ato in ATOS.items()
+    if nome != "protocolar" and not ato.tela_da_fase
+]
 
 
 @pytest.mark.parametrize("nome_ato", GERAIS)
@@ -225,3 +232,26 @@ def test_as_demais_fases_do_tre_nao_sao_futuras(operador, fase):
     assert not processo.fases_tre.exists()
     praticar(processo, operador, "registrar_fase_tre", dados=_fase(processo, fase, HOJE))
     assert processo.fases_tre.get().data == HOJE
+
+
+def test_plebiscito_realizado_antes_da_data_marcada_e_recusado_e_a_remarcacao_vale(operador):
+    """Art. 19, § 2º: marcado para daqui a 100 dias, o plebiscito não consta realizado hoje;
+    o TRE que antecipa a data registra outra "Data marcada", e a última é a que vale."""
+    processo = processo_no_estado(operador, "criacao", "plebiscito_no_tre")
+    marcada = HOJE + timedelta(days=100)
+    praticar(
+        processo, operador, "registrar_fase_tre", dados=_fase(processo, "data_marcada", marcada)
+    )
+    antes = processo.andamentos.count()
+
+    with pytest.raises(AtoRecusado) as recusa:
+        praticar(processo, operador, "registrar_fase_tre", dados=_fase(processo, "realizado", HOJE))
+    assert (
+        f"A data da fase ({_br(HOJE)}) não pode ser anterior à data marcada pelo TRE "
+        f"({_br(marcada)}, ato “Registrar fase do plebiscito no TRE”"
+    ) in str(recusa.value)
+    assert processo.andamentos.count() == antes
+
+    praticar(processo, operador, "registrar_fase_tre", dados=_fase(processo, "data_marcada", HOJE))
+    praticar(processo, operador, "registrar_fase_tre", dados=_fase(processo, "realizado", HOJE))
+    assert processo.andamentos.count() == antes + 2

@@ -193,7 +193,7 @@ REGRAS_ASSINATURAS = {
     },
     # O modelo do CSV serve a quem importa.
     "representacao:modelo_assinaturas": {"GET": _SO_CRT | dict.fromkeys(CRT, 200)},
-    # Corrigir ou anular uma linha (issue 26): só a CRT, como registrar.
+    # Corrigir ou anular uma linha: só a CRT, como registrar.
     "representacao:corrigir_signatario": {
         "GET": _SO_CRT | dict.fromkeys(CRT, 200),
         "POST": _SO_CRT | dict.fromkeys(CRT, 302),
@@ -256,9 +256,11 @@ def test_toda_acao_do_codigo_tem_regra_de_permissao():
     from processos.atos import ATOS
 
     # O recálculo territorial pede um mapa conferido e outra edição da malha: a matriz dele
-    # (quem pratica, quem é barrado) está em tests/territorio/test_recalcular.py.
+    # (quem pratica, quem é barrado) está em tests/territorio/test_recalcular.py. Os da tela
+    # da fase têm a regra na URL da fase (representacao:corrigir_signatario...).
     com_matriz_propria = {"protocolar", "recalcular_territorio"}
-    assert set(ATOS) - com_matriz_propria == set(ATOS_POR_PAPEL)
+    da_fase = {nome for nome, ato in ATOS.items() if ato.tela_da_fase}
+    assert set(ATOS) - com_matriz_propria - da_fase == set(ATOS_POR_PAPEL)
     assert set(ATOS_POR_PAPEL) == set(DADOS) - com_matriz_propria
 
 
@@ -494,6 +496,10 @@ def test_cada_papel_recebe_o_que_a_regra_das_assinaturas_diz(nome, metodo, papel
             usuario=operador,
             dados=DadosSignatario(nome="Maria da Silva", titulo="001234561805"),
         )
+        from processos.versao import versao_do_processo
+
+        # A versão do processo que a página da linha mostrou (o ato a exige).
+        dados = dados | {"versao_vista": versao_do_processo(processo.pk)}
     client, _ = como(papel)
 
     resposta = getattr(client, metodo.lower())(caminho, dados)

@@ -63,3 +63,48 @@ def test_formulario_valido_nao_tem_resumo(client, servidor):
     html = client.get("/processos/novo/").content.decode()
 
     assert "data-resumo-de-erros" not in html
+
+
+def _rotulo(html: str, campo: str) -> str:
+    achado = re.search(rf'<label[^>]*for="id_{campo}"[^>]*>(.*?)</label>', html, flags=re.S)
+    assert achado, f"sem rótulo para {campo}"
+    return achado.group(1)
+
+
+@pytest.mark.django_db
+def test_sede_proposta_tem_asterisco_no_formulario_em_branco(client, servidor):
+    """Art. 7º, I: na criação e na fusão a sede é obrigatória; o formulário novo a marca."""
+    client.force_login(servidor)
+
+    html = client.get("/processos/novo/").content.decode()
+
+    assert "asteriskField" in _rotulo(html, "sede_proposta")
+    assert "asteriskField" in _rotulo(html, "nome_proposto")
+    assert "asteriskField" in _rotulo(html, "data_leitura_expediente")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("tipo", "obrigatoria"),
+    [("criacao", True), ("fusao", True), ("revisao_limites", False), ("alteracao_nome", False)],
+)
+def test_sede_obrigatoria_so_na_criacao_e_na_fusao_art_7_i(client, servidor, tipo, obrigatoria):
+    origem_padrao()
+    client.force_login(servidor)
+
+    html = _novo(client, tipo=tipo, sede_proposta="").content.decode()
+
+    assert ("asteriskField" in _rotulo(html, "sede_proposta")) is obrigatoria
+    assert (html.count("Informe a sede proposta (Art. 7º, I).") > 0) is obrigatoria
+
+
+@pytest.mark.django_db
+def test_deputado_obrigatorio_quando_encaminhada_por_ele_art_14_pu(client, servidor):
+    origem_padrao()
+    client.force_login(servidor)
+
+    html = _novo(client, forma_encaminhamento="deputado").content.decode()
+
+    assert "asteriskField" in _rotulo(html, "deputado_autor")
+    assert "Informe o Deputado por cujo intermédio" in html
+    assert "asteriskField" not in _rotulo(_novo(client).content.decode(), "deputado_autor")

@@ -35,8 +35,14 @@ SEM_VERSAO = (
 )
 
 # Todo ato com página de formulário (o protocolo tem a sua, fora da tabela de atos).
-ATOS_COM_FORMULARIO = sorted(nome for nome in ATOS if nome != "protocolar")
-ATOS_QUE_PERMANECEM = sorted(nome for nome, ato in ATOS.items() if ato.permanece)
+# Os da tela da fase (a linha da lista de signatários) levam a versão na página da fase
+# (tests/representacao/test_correcao_da_lista.py).
+ATOS_COM_FORMULARIO = sorted(
+    nome for nome, ato in ATOS.items() if nome != "protocolar" and not ato.tela_da_fase
+)
+ATOS_QUE_PERMANECEM = sorted(
+    nome for nome, ato in ATOS.items() if ato.permanece and not ato.tela_da_fase
+)
 _TRANSICOES = tuple(Processo._meta.get_field("estado").get_all_transitions(Processo))
 
 

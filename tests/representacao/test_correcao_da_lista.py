@@ -1,10 +1,14 @@
-"""Corrigir ou anular uma linha da lista de signatários (Art. 13; issue 26, achado 9): com
-justificativa, registrada com o antes → depois, quem e quando; a contagem do Art. 13 sai das
-linhas; a linha anulada fica listada, riscada, com o motivo, e não conta."""
+"""Corrigir ou anular uma linha da lista de signatários (Art. 13): com justificativa,
+registrada com o antes → depois, quem e quando, como o ato "Corrigir lista de signatários" na
+linha do tempo; a contagem do Art. 13 sai das linhas; a linha anulada fica listada, riscada,
+com o motivo, e não conta."""
+
+import re
 
 import pytest
 
 from processos.models import AtoRecusado
+from processos.versao import versao_do_processo
 from representacao import assinaturas
 from representacao.assinaturas import DadosSignatario, adicionar_signatario
 from representacao.correcao_da_lista import anular_signatario, corrigir_signatario
@@ -27,14 +31,23 @@ def _url(processo, ordem, acao):
     return f"/processos/{processo.slug}/assinaturas/{ordem}/{acao}/"
 
 
-def _post_correcao(**extra) -> dict:
-    return {
-        "nome": "Eleitor 1",
-        "titulo_eleitor": titulo_mt(1),
-        "reside_na_area": "sim",
-        "firma_reconhecida": "sim",
-        "justificativa": "Nome digitado errado.",
-    } | extra
+def _versao(processo) -> dict:
+    """A versão do processo que a página da linha mostra (campo oculto do formulário)."""
+    return {"versao_vista": versao_do_processo(processo.pk)}
+
+
+def _post_correcao(processo, **extra) -> dict:
+    return (
+        _versao(processo)
+        | {
+            "nome": "Eleitor 1",
+            "titulo_eleitor": titulo_mt(1),
+            "reside_na_area": "sim",
+            "firma_reconhecida": "sim",
+            "justificativa": "Nome digitado errado.",
+        }
+        | extra
+    )
 
 
 # --- pelo serviço: a contagem sai das linhas --------------------------------------------------
@@ -159,7 +172,7 @@ def test_corrigir_pela_tela_registra_e_mostra_antes_e_depois(client, servidor, p
     _linha(processo, servidor, 1, nome="Eleitro 1")
     client.force_login(servidor)
 
-    resposta = client.post(_url(processo, 1, "corrigir"), _post_correcao())
+    resposta = client.post(_url(processo, 1, "corrigir"), _post_correcao(processo))
 
     assert resposta.status_code == 302
     pagina = client.get(f"/processos/{processo.slug}/assinaturas/").content.decode()
@@ -173,7 +186,9 @@ def test_anular_pela_tela_deixa_a_linha_riscada_com_o_motivo(client, servidor, p
     _linha(processo, servidor, 2)
     client.force_login(servidor)
 
-    resposta = client.post(_url(processo, 1, "anular"), {"motivo": "Assinatura de outra área."})
+    resposta = client.post(
+        _url(processo, 1, "anular"), _versao(processo) | {"motivo": "Assinatura de outra área."}
+    )
 
     assert resposta.status_code == 302
     pagina = client.get(f"/processos/{processo.slug}/assinaturas/").content.decode()
@@ -188,7 +203,7 @@ def test_correcao_com_titulo_invalido_sem_confirmar_volta_com_o_erro(client, ser
     client.force_login(servidor)
 
     resposta = client.post(
-        _url(processo, 1, "corrigir"), _post_correcao(titulo_eleitor="001234561806")
+        _url(processo, 1, "corrigir"), _post_correcao(processo, titulo_eleitor="001234561806")
     )
 
     assert resposta.status_code == 400
@@ -200,7 +215,7 @@ def test_tela_sem_motivo_volta_400_e_nada_muda(client, servidor, processo):
     _linha(processo, servidor, 1)
     client.force_login(servidor)
 
-    resposta = client.post(_url(processo, 1, "anular"), {"motivo": ""})
+    resposta = client.post(_url(processo, 1, "anular"), _versao(processo) | {"motivo": ""})
 
     assert resposta.status_code == 400
     assert "Informe o motivo da anulação." in resposta.content.decode()
@@ -233,3 +248,120 @@ def test_a_pagina_do_processo_mostra_a_correcao_da_lista(client, servidor, proce
     assert "Anulação do nº 1 (Eleitor 1)" in pagina
     assert "Justificativa: Lançada por engano." in pagina
     assert 'data-contagem="aptos">0<' in pagina
+
+
+# --- o ato na linha do tempo ------------------------------------------------------------------
+
+
+def _linha_do_tempo(pagina: str) -> str:
+    """O texto da seção "Andamentos", como se lê (sem as marcas do HTML)."""
+    secao = pagina[pagina.index('id="titulo-andamentos"') :]
+    return " ".join(re.sub(r"<[^>]+>", " ", secao).split()).replace(" :", ":")
+
+
+def test_correcao_e_um_ato_com_andamento_quem_quando_o_que_e_por_que(processo, operador):
+    """Nada muda no processo sem um ato: a correção grava o Andamento ligado a ela."""
+    _linha(processo, operador, 1, nome="Eleitro 1")
+    antes = processo.andamentos.count()
+
+    correcao = corrigir_signatario(
+        processo=processo,
+        usuario=operador,
+        ordem=1,
+        dados=DadosSignatario(nome="Eleitor 1", titulo=titulo_mt(1)),
+        justificativa="Nome digitado errado.",
+    )
+
+    andamento = processo.andamentos.latest()
+    assert processo.andamentos.count() == antes + 1
+    assert correcao.andamento == andamento
+    assert (andamento.ato, andamento.usuario, andamento.justificativa) == (
+        "corrigir_lista_de_signatarios",
+        operador,
+        "Nome digitado errado.",
+    )
+    assert andamento.estado_origem == andamento.estado_destino == processo.estado
+    assert andamento.dados["mudancas_da_linha"] == "Nome: Eleitro 1 → Eleitor 1"
+    assert "dados_novos" not in andamento.dados
+
+
+def test_ato_recusado_nao_deixa_andamento_nem_correcao(processo, operador):
+    _linha(processo, operador, 1)
+    antes = processo.andamentos.count()
+
+    with pytest.raises(AtoRecusado, match="Nenhum dado da linha mudou"):
+        corrigir_signatario(
+            processo=processo,
+            usuario=operador,
+            ordem=1,
+            dados=DadosSignatario(nome="Eleitor 1", titulo=titulo_mt(1)),
+            justificativa="Nada.",
+        )
+
+    assert processo.andamentos.count() == antes
+    assert not CorrecaoSignatario.objects.exists()
+
+
+def test_a_linha_do_tempo_mostra_a_correcao_e_a_anulacao(client, servidor, processo):
+    _linha(processo, servidor, 1, nome="Eleitro 1")
+    _linha(processo, servidor, 2)
+    client.force_login(servidor)
+    client.post(_url(processo, 1, "corrigir"), _post_correcao(processo))
+    client.post(_url(processo, 2, "anular"), _versao(processo) | {"motivo": "Outra área."})
+
+    pagina = client.get(f"/processos/{processo.slug}/").content.decode()
+
+    tempo = _linha_do_tempo(pagina)
+    assert tempo.count("Corrigir lista de signatários") == 2
+    assert "O que mudou: Nome: Eleitro 1 → Eleitor 1" in tempo
+    assert "Nome digitado errado." in tempo
+    assert "Alteração: Anulação" in tempo
+    assert "Signatário anulado: Eleitor 2 (título" in tempo
+    assert "Outra área." in tempo
+    # Fora das "Ações disponíveis": pratica-se na linha da lista, não no formulário do processo.
+    assert "/corrigir-lista-de-signatarios/" not in pagina
+
+
+def test_a_pagina_publica_mostra_o_ato_sem_dado_pessoal(client, servidor, processo):
+    """Art. 23: o público vê que a lista foi corrigida e quando; nome e título não."""
+    _linha(processo, servidor, 1, nome="Eleitro Fulano")
+    corrigir_signatario(
+        processo=processo,
+        usuario=servidor,
+        ordem=1,
+        dados=DadosSignatario(nome="Eleitor Fulano", titulo=titulo_mt(1)),
+        justificativa="Nome digitado errado.",
+    )
+
+    pagina = client.get(f"/portal/processos/{processo.slug}/").content.decode()
+
+    assert 'data-ato="corrigir_lista_de_signatarios"' in pagina
+    assert "Corrigir lista de signatários" in pagina
+    assert "o processo permanece em" in pagina
+    for pessoal in ("Fulano", titulo_mt(1), "Nome digitado errado."):
+        assert pessoal not in pagina
+
+
+def test_pagina_vista_antes_de_outro_ato_e_recusada(client, servidor, processo):
+    """Duas correções abertas ao mesmo tempo: a segunda viu uma versão velha e nada grava."""
+    _linha(processo, servidor, 1, nome="Eleitro 1")
+    client.force_login(servidor)
+    vista = _post_correcao(processo)
+    anular_signatario(processo=processo, usuario=servidor, ordem=1, motivo="Engano.")
+
+    resposta = client.post(_url(processo, 1, "corrigir"), vista)
+
+    assert resposta.status_code == 400
+    assert "Outro usuário alterou este processo" in resposta.content.decode()
+    assert CorrecaoSignatario.objects.count() == 1
+
+
+def test_sem_a_versao_da_pagina_nada_grava(client, servidor, processo):
+    _linha(processo, servidor, 1)
+    client.force_login(servidor)
+
+    resposta = client.post(_url(processo, 1, "anular"), {"motivo": "Engano."})
+
+    assert resposta.status_code == 400
+    assert "não diz qual versão do processo" in resposta.content.decode()
+    assert not Signatario.objects.get(processo=processo).anulado
