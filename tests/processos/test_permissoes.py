@@ -230,6 +230,9 @@ REGRAS_DADOS_REPRESENTACAO = {
 # Apps com a sua própria matriz de permissões (tests/<app>/test_permissoes.py ou afins).
 OUTRAS_APPS = {"admin", "requisitos", "documentos", "api", "plebiscito", "lei", "acompanhamento"}
 OUTRAS_APPS |= {"transparencia"}  # Art. 23 e dados abertos: matriz em tests/transparencia
+# O simulador territorial é público como os outros simuladores: anônimo entra, com o limite
+# de uso (tests/territorio/test_simulador.py).
+OUTRAS_APPS |= {"territorio"}
 
 
 def _nomes_das_urls(padroes, prefixo="") -> set[str]:
