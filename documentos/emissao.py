@@ -21,7 +21,6 @@ arquivo fica sem registro, e o `manage.py verificar_integridade --remover-orfaos
 lista e apaga — só depois de uma hora, para não apagar o de uma emissão ainda em curso.
 """
 
-import hashlib
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -33,6 +32,7 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from documentos import conteudo as c
+from documentos.arquivos import resumo_sha256
 from documentos.codigo import novo_codigo
 from documentos.formatacao import data_hora
 from documentos.integridade import conferir
@@ -50,14 +50,6 @@ def _produzir_html(conteudo: c.Conteudo) -> Produtor:
         )
 
     return produzir
-
-
-def _sha256_arquivo(caminho: Path) -> str:
-    resumo = hashlib.sha256()
-    with caminho.open("rb") as arquivo:
-        for bloco in iter(lambda: arquivo.read(1 << 20), b""):
-            resumo.update(bloco)
-    return resumo.hexdigest()
 
 
 def _versao_anterior(serie: str) -> Documento | None:
@@ -103,6 +95,8 @@ def emitir(
                 produzir(autenticacao, caminho)
             with caminho.open("rb") as arquivo:
                 paginas = len(PdfReader(arquivo).pages)
+                sha256 = resumo_sha256(arquivo)
+                arquivo.seek(0)
                 nome = default_storage.save(
                     f"documentos/{emitido_em:%Y/%m}/{codigo}.pdf", File(arquivo, name=caminho.name)
                 )
@@ -116,7 +110,7 @@ def emitir(
                 processo=processo or conteudo.contexto.get("processo"),
                 andamento=andamento or conteudo.contexto.get("andamento"),
                 arquivo=nome,
-                sha256=_sha256_arquivo(caminho),
+                sha256=sha256,
                 sha256_conteudo=sha_conteudo,
                 tamanho=caminho.stat().st_size,
                 paginas=paginas,

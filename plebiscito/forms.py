@@ -2,12 +2,11 @@
 
 from django import forms
 
-from documentos.anexos import CampoAnexo
 from emancipacao.numeros import CampoInteiro
 from plebiscito import analise, services
 from plebiscito.models import FaseTre
 from plebiscito.regras import Votacao, problemas_da_votacao
-from processos.campos import CampoData, CampoNumero, _curto, _inteiro, _texto
+from processos.campos import CampoAnexo, CampoData, CampoNumero, _curto, _inteiro, _texto
 from processos.estados import Estado
 from processos.forms import AtoForm
 

@@ -4,13 +4,13 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from documentos.anexos import CAMPO as ANEXO
-from documentos.anexos import CampoAnexo
 from emancipacao.numeros import CampoInteiro
 from processos import cronologia, deliberacoes, extensoes, retificacao, rito
 from processos.campos import (
     AJUDA_DA_LISTA,
     ATRIBUTOS_DA_LISTA,
+    CAMPO_ANEXO,
+    CampoAnexo,
     CampoData,
     CampoNumero,
     _curto,
@@ -191,7 +191,7 @@ class AtoForm(forms.Form):
 
     def dados_do_ato(self) -> dict:
         """O que fica gravado no Andamento (além de data e justificativa)."""
-        comuns = {"data_ato", "estado_esperado", "ultimo_andamento", "justificativa", ANEXO}
+        comuns = {"data_ato", "estado_esperado", "ultimo_andamento", "justificativa", CAMPO_ANEXO}
         return {k: v for k, v in self.cleaned_data.items() if k not in comuns}
 
 

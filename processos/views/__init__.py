@@ -14,7 +14,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
-from documentos.emissao import PARECERES, emite_documentos
 from emancipacao import numeros
 from emancipacao.erros import pagina_de_erro
 from emancipacao.limite_envio import limitar_envio
@@ -436,10 +435,11 @@ def ato(request, protocolo, slug):
     inicial = {c: v for c, v in request.GET.items() if c in formulario.base_fields}
     dados = (request.POST, request.FILES) if request.method == "POST" else (None,)
     form = formulario(*dados, processo=processo, ato=definicao, initial=inicial)
-    # A minuta do parecer (issue 26): o ato corre e é desfeito; só o PDF MINUTA volta.
-    minuta = request.method == "POST" and "minuta" in request.POST and definicao.nome in PARECERES
+    # A minuta do parecer: o ato corre e é desfeito; só o PDF MINUTA volta.
+    tem_minuta = extensoes.documentos().tem_minuta(definicao.nome)
+    minuta = request.method == "POST" and "minuta" in request.POST and tem_minuta
     if request.method == "POST" and form.is_valid():
-        # O PDF que a lei prevê para o ato, já conferido pelo formulário (documentos.anexos).
+        # O PDF que a lei prevê para o ato, já conferido pelo formulário (processos.campos).
         anexo = form.cleaned_data.get("arquivo_do_ato")
         try:
             andamento = services.praticar_ato(
@@ -481,8 +481,8 @@ def ato(request, protocolo, slug):
             "destinos": getattr(form, "destinos", None)
             or proximo_ato.destinos_possiveis(processo, definicao.nome),
             "avisos": avisos_legais(processo) if definicao.aviso_bloqueio else [],
-            "emite_documentos": emite_documentos(definicao.nome),
-            "tem_minuta": definicao.nome in PARECERES,
+            "emite_documentos": extensoes.documentos().emite(definicao.nome),
+            "tem_minuta": tem_minuta,
         },
         status=400 if request.method == "POST" else 200,
     )
