@@ -41,13 +41,13 @@ class CampoData(forms.DateField):
             raise forms.ValidationError("A data não pode ser futura.")
 
 
-def _inteiro(rotulo, obrigatorio=False, **kw):
+def campo_inteiro(rotulo, obrigatorio=False, **kw):
     return CampoInteiro(
         label=rotulo, required=obrigatorio, min_value=0, max_value=100_000_000, **kw
     )
 
 
-def _texto(rotulo, obrigatorio=True, linhas=4):
+def campo_texto(rotulo, obrigatorio=True, linhas=4):
     return forms.CharField(
         label=rotulo,
         required=obrigatorio,
@@ -56,7 +56,7 @@ def _texto(rotulo, obrigatorio=True, linhas=4):
     )
 
 
-def _curto(rotulo, obrigatorio=True):
+def campo_curto(rotulo, obrigatorio=True):
     return forms.CharField(label=rotulo, required=obrigatorio, max_length=200)
 
 

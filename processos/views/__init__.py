@@ -52,8 +52,8 @@ from processos.models import (
 from processos.paginacao import PaginadorDeProcessos
 from processos.papeis import (
     DEPUTADO,
-    LEITORES,
     e_equipe,
+    exigir_leitor,
     papeis_do_usuario,
     tem_papel,
 )
@@ -75,7 +75,7 @@ def inicio(request):
 @login_required
 def painel(request):
     """O que espera por mim, e onde estão os processos (UX, Painel)."""
-    _exigir_leitor(request)
+    exigir_leitor(request)
     por_estado = dict(Processo.objects.values_list("estado").annotate(total=Count("id")).order_by())
     meus_estados = services.estados_com_atos_do_usuario(request.user)
     hoje = timezone.localdate()
@@ -111,19 +111,15 @@ def _avisos_gerais() -> list[dict]:
     ]
 
 
-def _exigir_leitor(request):
-    if not tem_papel(request.user, *LEITORES):
-        raise PermissionDenied("Área restrita à CRT, à Mesa e aos Deputados.")
-
-
-def _processo(protocolo: str) -> Processo:
+def processo_ou_404(protocolo: str) -> Processo:
+    """O processo do protocolo da URL ("7-2026"), ou 404."""
     numero, ano = protocolo.split("-")
     return get_object_or_404(Processo, numero=int(numero), ano=int(ano))
 
 
 @login_required
 def lista(request):
-    _exigir_leitor(request)
+    exigir_leitor(request)
     # O mesmo QuerySet serve à seleção (filtros) e às linhas: montá-lo custa (a subconsulta
     # do prazo), e ele não muda.
     processos = Processo.objects.para_listagem()
@@ -290,7 +286,7 @@ def novo(request):
 
 @login_required
 def detalhe(request, protocolo):
-    _exigir_leitor(request)
+    exigir_leitor(request)
     processo = _processo_da_pagina(protocolo)
     if tem_papel(request.user, DEPUTADO):
         # Art. 22: vista ao processo na sala das Comissões — cada vista fica registrada.
@@ -399,7 +395,7 @@ def manifestacao(request, protocolo):
     """Art. 22: voz do Deputado, sem voto."""
     if not tem_papel(request.user, DEPUTADO):
         raise PermissionDenied("Somente Deputados registram manifestações (Art. 22).")
-    processo = _processo(protocolo)
+    processo = processo_ou_404(protocolo)
     form = ManifestacaoForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -420,7 +416,7 @@ def manifestacao(request, protocolo):
 @limitar_envio
 @login_required
 def ato(request, protocolo, slug):
-    processo = _processo(protocolo)
+    processo = processo_ou_404(protocolo)
     definicao = POR_SLUG.get(slug)
     if definicao is None or definicao.nome == "protocolar":
         raise Http404("Ato desconhecido.")
