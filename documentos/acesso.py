@@ -1,7 +1,10 @@
 """Quem pode o quê com documentos (DOMAIN §4): a regra de cada URL, num só lugar."""
 
+from collections.abc import Callable
+
 from django.core.exceptions import PermissionDenied
 
+from documentos.models import Documento
 from processos.papeis import DEPUTADO, LEITORES, MESA, PRESIDENTE, SERVIDOR, tem_papel
 
 
@@ -28,3 +31,17 @@ def exigir_vista(user, documento) -> None:
 
 def e_deputado_sem_equipe(user) -> bool:
     return tem_papel(user, DEPUTADO) and not pode_baixar(user)
+
+
+# O que o portal serve a qualquer pessoa (Art. 23): quem publica — a transparência, acima
+# desta app — registra a consulta no seu `ready()`. Sem ela, nenhum documento é público.
+_publicos: list[Callable] = []
+
+
+def registrar_publicos(consulta: Callable) -> None:
+    """`consulta()` devolve o QuerySet de `Documento` que o portal pode servir."""
+    _publicos[:] = [consulta]
+
+
+def documentos_publicos():
+    return _publicos[0]() if _publicos else Documento.objects.none()

@@ -3,25 +3,21 @@ Plenário votou (Art. 17, § 1º; Art. 18, § 1º; o Projeto de Lei), o parecer 
 (Art. 18, § 2º), o ofício do TRE com o resultado do plebiscito (Art. 20), o relatório da
 visita in loco (Art. 17, I).
 
-O formulário do ato declara o campo (`CampoAnexo`, opcional, só PDF); o arquivo é conferido
-pelo mesmo módulo de todo envio (`documentos.arquivos`, no orçamento de leitura) antes de o
-ato ser praticado — o arquivo recusado devolve o formulário com a mensagem, e nada é gravado.
+O formulário do ato declara o campo (`processos.campos.CampoAnexo`, opcional, só PDF); o
+arquivo é conferido aqui (`conferir`) pelo mesmo módulo de todo envio (`documentos.arquivos`,
+no orçamento de leitura) antes de o ato ser praticado — o arquivo recusado devolve o
+formulário com a mensagem, e nada é gravado.
 O ato praticado junta o anexo na mesma transação (`AnexoConferido.juntar`), com o SHA-256 do
 envio; ele aparece na linha do tempo, é servido conferido e entra na cópia integral."""
 
 from dataclasses import dataclass
 
 from django import forms
-from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.utils import timezone
 
 from documentos import arquivos
 from documentos.models import AnexoDoAto
-from emancipacao.limite_envio import limite_em_bytes
-
-# O nome do campo em todo formulário de ato que aceita anexo.
-CAMPO = "arquivo_do_ato"
 
 
 @dataclass
@@ -58,44 +54,20 @@ class AnexoConferido:
         self.guardado = ""
 
 
-class CampoAnexo(forms.FileField):
-    """O PDF opcional do ato (`descricao`: o que é, p.ex. "Ata da sessão do Plenário")."""
-
-    def __init__(self, descricao: str, **kwargs):
-        self.descricao = descricao
-        kwargs.setdefault("required", False)
-        kwargs.setdefault("label", f"{descricao} (PDF, opcional)")
-        kwargs.setdefault(
-            "help_text",
-            f"Até {settings.UPLOAD_LIMITE_MB} MB. O arquivo é conferido pelo conteúdo e "
-            "fica nos autos com o SHA-256; entra na cópia integral.",
-        )
-        kwargs.setdefault(
-            "error_messages", {"empty": "O arquivo está vazio; envie o documento de novo."}
-        )
-        super().__init__(**kwargs)
-        self.widget.attrs.setdefault("accept", ".pdf,application/pdf")
-
-    def clean(self, data, initial=None):
-        arquivo = super().clean(data, initial)
-        if not arquivo:
-            return None
-        if arquivo.size > limite_em_bytes():
-            raise forms.ValidationError(
-                f"O arquivo passa do limite de {settings.UPLOAD_LIMITE_MB} MB; divida o "
-                "documento ou reduza a resolução das imagens."
-            )
-        try:
-            paginas = arquivos.conferir_pdf(arquivo)
-        except arquivos.ArquivoRecusado as exc:
-            raise forms.ValidationError(str(exc)) from exc
-        return AnexoConferido(
-            descricao=self.descricao,
-            arquivo=arquivo,
-            nome_original=arquivos.nome_para_exibir(arquivo.name),
-            paginas=paginas,
-            sha256=arquivos.resumo_sha256(arquivo),
-        )
+def conferir(descricao: str, arquivo: UploadedFile) -> AnexoConferido:
+    """O conteúdo do PDF enviado ao campo do anexo (`processos.campos.CampoAnexo`), conferido
+    antes de o ato ser praticado: o recusado volta ao formulário com a mensagem."""
+    try:
+        paginas = arquivos.conferir_pdf(arquivo)
+    except arquivos.ArquivoRecusado as exc:
+        raise forms.ValidationError(str(exc)) from exc
+    return AnexoConferido(
+        descricao=descricao,
+        arquivo=arquivo,
+        nome_original=arquivos.nome_para_exibir(arquivo.name),
+        paginas=paginas,
+        sha256=arquivos.resumo_sha256(arquivo),
+    )
 
 
 def pecas_dos_anexos(processo) -> list:

@@ -24,7 +24,7 @@ class DocumentosConfig(AppConfig):
         apagadas aqui, ao iniciar (emancipacao.temporarios). O encaminhamento ao TRE confere
         que a cópia integral, montada em segundo plano, está pronta; os anexos dos atos entram
         na cópia integral."""
-        from documentos import anexos, copia_integral, tarefas
+        from documentos import anexos, conteudo, copia_integral, emissao, tarefas
         from documentos.templatetags import documentos as painel
         from emancipacao import temporarios
         from processos import extensoes
@@ -36,5 +36,17 @@ class DocumentosConfig(AppConfig):
         # Os papéis juntados aos atos (a ata, o parecer, o ofício) entram na cópia integral.
         if anexos.pecas_dos_anexos not in copia_integral.FORNECEDORES:
             copia_integral.FORNECEDORES.append(anexos.pecas_dos_anexos)
+        # Art. 14: o comprovante de protocolo, o documento do ato que abre o processo.
+        emissao.registrar("protocolar", conteudo.comprovante_protocolo)
+        # Os documentos dos atos, pedidos pelo hub sem importar esta app.
+        extensoes.registrar_documentos(
+            extensoes.Documentos(
+                emitir=emissao.emitir_documentos_do_ato,
+                minuta=emissao.minuta_do_ato,
+                emite=emissao.emite_documentos,
+                tem_minuta=emissao.tem_minuta,
+                conferir_anexo=anexos.conferir,
+            )
+        )
         temporarios.preparar()
         checks.register(pdf_disponivel)

@@ -4,8 +4,10 @@
 SHA-256, o emitente e a assinatura de registro. Reemitir cria a versão seguinte da mesma
 série; a anterior continua válida e passa a constar como substituída.
 
-`emitir_documentos_do_ato()` é chamada por `processos.services.praticar_ato` dentro da
-mesma transação do ato: se a emissão falhar, o ato não acontece.
+`emitir_documentos_do_ato()` é chamada por `processos.services.praticar_ato` (pelo registro
+em `processos.extensoes`) dentro da mesma transação do ato: se a emissão falhar, o ato não
+acontece. O que cada ato emite é montado pela fase dona do ato (`plebiscito/documentos.py`,
+`instrucao/documentos.py`, …) e registrado aqui (`registrar`) no `ready()` dela.
 
 Concorrência: antes de ler a última versão, a emissão trava a linha da série
 (`SerieDocumento`, criada na primeira vez): duas emissões simultâneas da mesma série se
@@ -21,9 +23,9 @@ arquivo fica sem registro, e o `manage.py verificar_integridade --remover-orfaos
 lista e apaga — só depois de uma hora, para não apagar o de uma emissão ainda em curso.
 """
 
-import hashlib
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from django.core.files import File
@@ -33,12 +35,13 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from documentos import conteudo as c
+from documentos.arquivos import resumo_sha256
 from documentos.codigo import novo_codigo
 from documentos.formatacao import data_hora
 from documentos.integridade import conferir
 from documentos.models import Assinatura, Documento, Modalidade, SerieDocumento
 from documentos.pdf import Autenticacao, hash_do_conteudo, render_pdf
-from processos.models import Andamento, AtoRecusado
+from processos.models import Andamento
 
 Produtor = Callable[[Autenticacao, Path], None]
 
@@ -50,14 +53,6 @@ def _produzir_html(conteudo: c.Conteudo) -> Produtor:
         )
 
     return produzir
-
-
-def _sha256_arquivo(caminho: Path) -> str:
-    resumo = hashlib.sha256()
-    with caminho.open("rb") as arquivo:
-        for bloco in iter(lambda: arquivo.read(1 << 20), b""):
-            resumo.update(bloco)
-    return resumo.hexdigest()
 
 
 def _versao_anterior(serie: str) -> Documento | None:
@@ -103,6 +98,8 @@ def emitir(
                 produzir(autenticacao, caminho)
             with caminho.open("rb") as arquivo:
                 paginas = len(PdfReader(arquivo).pages)
+                sha256 = resumo_sha256(arquivo)
+                arquivo.seek(0)
                 nome = default_storage.save(
                     f"documentos/{emitido_em:%Y/%m}/{codigo}.pdf", File(arquivo, name=caminho.name)
                 )
@@ -116,7 +113,7 @@ def emitir(
                 processo=processo or conteudo.contexto.get("processo"),
                 andamento=andamento or conteudo.contexto.get("andamento"),
                 arquivo=nome,
-                sha256=_sha256_arquivo(caminho),
+                sha256=sha256,
                 sha256_conteudo=sha_conteudo,
                 tamanho=caminho.stat().st_size,
                 paginas=paginas,
@@ -160,102 +157,57 @@ def minuta(conteudo: c.Conteudo) -> bytes:
 
 # --- documentos produzidos por cada ato ------------------------------------------------------
 
-CONSTRUTORES = {
-    "protocolar": c.comprovante_protocolo,
-    "emitir_parecer_preliminar": c.parecer_preliminar,
-    "emitir_parecer_merito": c.parecer_merito,
-    "apresentar_pdl": c.pdl,
-    "emitir_parecer_resultado": c.parecer_resultado,
-    "apresentar_pl": c.pl,
-    "registrar_fase_tre": c.informe_fase_tre,
-}
+
+@dataclass(frozen=True)
+class DocumentosDoAto:
+    """O que um ato emite ao ser praticado: uma peça montada por `construtor` (que pode ser
+    pré-visualizada como minuta) ou as que `emitir` emite ela mesma. Sem nenhum dos dois, o
+    ato emite pelos efeitos da fase que o registrou (o formulário só avisa "Gerando
+    documentos…")."""
+
+    construtor: Callable[[Andamento], c.Conteudo | None] | None = None
+    emitir: Callable[[Andamento], list[Documento]] | None = None
+    minuta: bool = False
+
+
+# Preenchido no `ready()` de cada app que monta os documentos dos seus atos: esta app não
+# conhece as fases.
+CONSTRUTORES: dict[str, DocumentosDoAto] = {}
+
+
+def registrar(nome_ato: str, construtor=None, *, emitir=None, minuta: bool = False) -> None:
+    CONSTRUTORES[nome_ato] = DocumentosDoAto(construtor, emitir, minuta)
 
 
 def emite_documentos(nome_ato: str) -> bool:
-    """O ato pode produzir PDF ao ser praticado (o formulário avisa "Gerando documentos…"):
-    os de `CONSTRUTORES`, a cópia integral ao TRE e os ofícios que a deliberação de
-    arquivamento rejeitada faz nascer (Art. 17, § 2º)."""
-    return nome_ato in CONSTRUTORES or nome_ato in ("encaminhar_ao_tre", "deliberar_arquivamento")
+    """O ato pode produzir PDF ao ser praticado (o formulário avisa "Gerando documentos…")."""
+    return nome_ato in CONSTRUTORES
 
 
-# Os pareceres que se pré-visualizam antes de emitir (a minuta, como a do extrato).
-PARECERES = ("emitir_parecer_preliminar", "emitir_parecer_merito", "emitir_parecer_resultado")
+def tem_minuta(nome_ato: str) -> bool:
+    """Os pareceres que se pré-visualizam antes de emitir (a minuta, como a do extrato)."""
+    registro = CONSTRUTORES.get(nome_ato)
+    return bool(registro and registro.minuta)
 
 
 def minuta_do_ato(andamento: Andamento) -> bytes | None:
     """O documento que o ato emitiria, como minuta (marca d'água, sem código, nada gravado)."""
-    construtor = CONSTRUTORES.get(andamento.ato)
-    return minuta(construtor(andamento)) if construtor else None
+    registro = CONSTRUTORES.get(andamento.ato)
+    if registro is None or registro.construtor is None:
+        return None
+    conteudo = registro.construtor(andamento)
+    return minuta(conteudo) if conteudo else None
 
 
 def emitir_documentos_do_ato(andamento: Andamento) -> list[Documento]:
-    """Os documentos que o ato produz (DOMAIN §3 e §8), emitidos em nome de quem o praticou.
-    Os ofícios do Art. 17, § 2º, são emitidos pela instrução, que os cria."""
-    if andamento.ato == "encaminhar_ao_tre":
-        return _encaminhar_ao_tre(andamento)
-    construtor = CONSTRUTORES.get(andamento.ato)
-    conteudo = construtor(andamento) if construtor else None
+    """Os documentos que o ato produz, emitidos em nome de quem o praticou."""
+    registro = CONSTRUTORES.get(andamento.ato)
+    if registro is None:
+        return []
+    if registro.emitir is not None:
+        return registro.emitir(andamento)
+    conteudo = registro.construtor(andamento) if registro.construtor else None
     return [emitir(conteudo, usuario=andamento.usuario)] if conteudo else []
-
-
-def emitir_oficios(andamento: Andamento, oficios) -> list[Documento]:
-    """Os ofícios que o ato fez nascer (Art. 17, § 2º: um por órgão, com o número do
-    cadastro), emitidos em nome de quem praticou o ato."""
-    return [
-        emitir(c.oficio(andamento, orgao=o.orgao, numero=o.numero), usuario=andamento.usuario)
-        for o in oficios
-    ]
-
-
-def emitir_reiteracao(oficio, andamento: Andamento, *, usuario) -> Documento:
-    """Reiteração do ofício vencido, citando o Art. 9º. Não é ato do processo (não muda o
-    estado nem gera Andamento): apoia-se no ato que originou o pedido, mas fala quem reitera,
-    na data do envio da reiteração."""
-    original = oficio.reitera
-    conteudo = c.oficio(
-        andamento,
-        orgao=oficio.orgao,
-        numero=oficio.numero,
-        reitera=(original.numero, original.enviado_em),
-    )
-    conteudo.contexto["emitente"] = c.emitente_de(usuario, oficio.enviado_em)
-    conteudo.contexto["data_documento"] = oficio.enviado_em
-    return emitir(conteudo, usuario=usuario)
-
-
-def _encaminhar_ao_tre(andamento: Andamento) -> list[Documento]:
-    """Art. 19, § 1º: o Decreto segue ao TRE com a cópia autenticada de todo o processo,
-    por ofício que cita o código da cópia; § 2º: o Plenário é informado. A cópia é a já
-    montada em segundo plano (documentos.tarefas): a condição do ato a exige pronta."""
-    from documentos.copia_integral import copia_atual
-
-    copia = copia_atual(andamento.processo, exceto_andamento=andamento)
-    if copia is None:
-        raise AtoRecusado(
-            "A cópia integral autenticada do processo (Art. 19, § 1º) não está pronta: "
-            "peça-a na seção “Documentos emitidos” e encaminhe quando ela estiver pronta."
-        )
-    oficio = emitir(
-        c.oficio(
-            andamento,
-            orgao="tre",
-            numero=andamento.dados.get("numero_oficio", ""),
-            assunto="Encaminhamento do Decreto Legislativo e da cópia integral do processo",
-            copia_integral=copia.codigo,
-        ),
-        usuario=andamento.usuario,
-    )
-    informe = emitir(
-        c.informe_plenario(
-            andamento,
-            "Encaminhamento ao Tribunal Regional Eleitoral",
-            f"O Decreto Legislativo foi encaminhado ao Tribunal Regional Eleitoral pelo Ofício "
-            f"nº {andamento.dados.get('numero_oficio', '')}.",
-            copia_integral=copia.codigo,
-        ),
-        usuario=andamento.usuario,
-    )
-    return [oficio, informe]
 
 
 def emitir_extrato(processo, *, usuario) -> Documento:

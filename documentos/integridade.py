@@ -11,18 +11,16 @@ O resumo é calculado sobre o mesmo arquivo aberto que depois é servido (`abrir
 em blocos de 1 MiB: a memória não cresce com o tamanho do arquivo.
 """
 
-import hashlib
 import logging
 
 from django.db import DatabaseError, transaction
 from django.db.models.fields.files import FieldFile
 from django.utils import timezone
 
+from documentos.arquivos import resumo_sha256
 from documentos.models import FalhaIntegridade
 
 logger = logging.getLogger(__name__)
-
-BLOCO = 1 << 20
 
 
 class ArquivoViolado(Exception):
@@ -31,15 +29,6 @@ class ArquivoViolado(Exception):
     def __init__(self, falha: FalhaIntegridade):
         super().__init__(f"{falha.objeto}: {falha.descricao}")
         self.falha = falha
-
-
-def resumo_sha256(aberto) -> str:
-    """SHA-256 do arquivo inteiro, desde o início, lido em blocos."""
-    aberto.seek(0)
-    resumo = hashlib.sha256()
-    for bloco in iter(lambda: aberto.read(BLOCO), b""):
-        resumo.update(bloco)
-    return resumo.hexdigest()
 
 
 def _abrir(arquivo: FieldFile):

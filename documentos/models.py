@@ -10,6 +10,8 @@ próprio ato de quem fala pela Comissão (Art. 21); uma assinatura ICP-Brasil ou
 poderá ser anexada depois como nova linha, sem migrar os documentos já emitidos.
 """
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -17,6 +19,41 @@ from django.db.models.functions import Length
 from django.db.models.lookups import Exact
 
 from processos.models import Andamento, Processo
+
+
+def caminho_guardado(instancia: "ArquivoGuardado", nome_enviado: str) -> str:
+    """O caminho no armazenamento que o modelo dá ao arquivo (`caminho_do_arquivo`)."""
+    return instancia.caminho_do_arquivo(nome_enviado)
+
+
+class ArquivoGuardado(models.Model):
+    """Um arquivo guardado nos autos: o arquivo, o SHA-256 do que foi gravado e o tamanho.
+    Todo modelo que guarda um arquivo herda daqui, e a varredura de integridade
+    (`verificar_integridade`) confere os arquivos de cada um dos herdeiros — um modelo de
+    arquivo novo entra nela sem que esta app conheça a fase dele."""
+
+    arquivo = models.FileField("arquivo", upload_to=caminho_guardado, max_length=200)
+    sha256 = models.CharField("SHA-256 do arquivo", max_length=64)
+    tamanho = models.PositiveBigIntegerField("tamanho (bytes)")
+
+    # A pasta do armazenamento em que o modelo grava (a varredura lista ali os órfãos).
+    PASTA = ""
+
+    class Meta:
+        abstract = True
+
+    def caminho_do_arquivo(self, nome_enviado: str) -> str:
+        """Por padrão, a pasta do modelo, o ano e o mês, com o nome recebido."""
+        return f"{self.PASTA}/{datetime.now():%Y/%m}/{nome_enviado}"
+
+    @classmethod
+    def para_varredura(cls) -> models.QuerySet:
+        """As linhas que a varredura de integridade confere (só as colunas que ela lê)."""
+        return cls._default_manager.only("arquivo", "sha256")
+
+    def objeto_na_varredura(self) -> str:
+        """Como a falha de integridade nomeia este arquivo."""
+        return f"{self._meta.verbose_name.capitalize()} {self.pk}"
 
 
 class TipoDocumento(models.TextChoices):
@@ -60,7 +97,7 @@ class DocumentoQuerySet(models.QuerySet):
         return self.filter(processo=processo).select_related("substituido_por")
 
 
-class Documento(models.Model):
+class Documento(ArquivoGuardado):
     codigo = models.CharField("código de verificação", max_length=19, unique=True)
     tipo = models.CharField("tipo", max_length=30, choices=TipoDocumento.choices)
     titulo = models.CharField("título", max_length=300)
@@ -81,12 +118,9 @@ class Documento(models.Model):
     andamento = models.ForeignKey(
         Andamento, on_delete=models.PROTECT, null=True, blank=True, related_name="documentos"
     )
-    arquivo = models.FileField("arquivo", upload_to="documentos/%Y/%m/", max_length=200)
-    sha256 = models.CharField("SHA-256 do arquivo", max_length=64)
     # Resumo do conteúdo (o HTML de origem e os anexos): é o que o rodapé imprime, já que
     # um arquivo não pode conter o próprio hash.
     sha256_conteudo = models.CharField("SHA-256 do conteúdo", max_length=64)
-    tamanho = models.PositiveBigIntegerField("tamanho (bytes)")
     paginas = models.PositiveIntegerField("páginas")
     emitido_em = models.DateTimeField("emitido em")
     emitido_por = models.ForeignKey(
@@ -102,6 +136,8 @@ class Documento(models.Model):
     emitente_cargo = models.CharField("cargo do emitente", max_length=200, blank=True)
 
     objects = DocumentoQuerySet.as_manager()
+
+    PASTA = "documentos"
 
     class Meta:
         verbose_name = "documento emitido"
@@ -136,6 +172,13 @@ class Documento(models.Model):
 
     def __str__(self) -> str:
         return f"{self.titulo} ({self.codigo})"
+
+    @classmethod
+    def para_varredura(cls) -> models.QuerySet:
+        return cls.objects.only("codigo", "arquivo", "sha256")
+
+    def objeto_na_varredura(self) -> str:
+        return f"Documento {self.codigo}"
 
     @property
     def substituido(self) -> bool:
@@ -217,7 +260,7 @@ def caminho_do_anexo(_anexo, _nome_enviado: str) -> str:
     return f"anexos/{timezone.localdate().year}/{uuid.uuid4().hex}.pdf"
 
 
-class AnexoDoAto(models.Model):
+class AnexoDoAto(ArquivoGuardado):
     """O papel que a lei prevê para o ato, juntado ao registro dele (`documentos.anexos`): a
     ata da sessão do Plenário, o parecer da CCJR, o ofício do TRE com o resultado, o relatório
     da visita. Um por ato, gravado com o ato e nunca alterado, com o SHA-256 do envio."""
@@ -226,11 +269,10 @@ class AnexoDoAto(models.Model):
         Andamento, verbose_name="ato", on_delete=models.PROTECT, related_name="anexo"
     )
     descricao = models.CharField("o que é", max_length=120)
-    arquivo = models.FileField("arquivo", upload_to=caminho_do_anexo, max_length=200)
     nome_original = models.CharField("nome do arquivo enviado", max_length=200)
-    tamanho = models.PositiveBigIntegerField("tamanho (bytes)")
     paginas = models.PositiveIntegerField("páginas")
-    sha256 = models.CharField("SHA-256 do arquivo", max_length=64)
+
+    PASTA = "anexos"
 
     class Meta:
         verbose_name = "anexo de ato"
@@ -244,6 +286,16 @@ class AnexoDoAto(models.Model):
 
     def __str__(self) -> str:
         return f"{self.descricao} — {self.nome_original}"
+
+    def caminho_do_arquivo(self, nome_enviado: str) -> str:
+        return caminho_do_anexo(self, nome_enviado)
+
+    def objeto_na_varredura(self) -> str:
+        return f"Anexo {self.pk} do ato {self.andamento_id}"
+
+    @classmethod
+    def para_varredura(cls) -> models.QuerySet:
+        return cls.objects.only("andamento_id", "arquivo", "sha256")
 
 
 class FalhaIntegridade(models.Model):

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from documentos import acesso, emissao, integridade, tarefas
+from documentos.arquivos import resumo_sha256
 from documentos.conteudo import extrato as conteudo_extrato
 from documentos.forms import TAMANHO_MAXIMO_ARQUIVO, CertidaoDistritoForm, ValidarForm
 from documentos.models import AnexoDoAto, Documento, FalhaIntegridade, TarefaDocumento
@@ -21,7 +22,6 @@ from emancipacao.limites import espera_se_excedeu, resposta_limite
 from processos.models import Processo, RegistroAcesso
 from requisitos.models import parametros_em_vigor
 from requisitos.regras import avaliar_distrito
-from transparencia.services import documentos_do_portal
 
 LIMITE_VALIDAR = "30/m"
 LIMITE_CERTIDAO = "10/m"
@@ -116,7 +116,7 @@ def validar(request):
         if falha:
             contexto.update(falha=falha)
         elif documento and arquivo:
-            enviado = integridade.resumo_sha256(arquivo)
+            enviado = resumo_sha256(arquivo)
             contexto.update(sha256_enviado=enviado, confere=enviado == documento.sha256)
     status = 200
     if dados is not None and not form.is_valid():
@@ -178,7 +178,7 @@ def publico(request, codigo):
     """Download público (portal, sem login): os tipos públicos e os documentos com
     liberação vigente (Art. 23). Os demais, ou sem processo: 404, e não 403 — a resposta
     não confirma que o código existe."""
-    doc = get_object_or_404(documentos_do_portal(), codigo=codigo)
+    doc = get_object_or_404(acesso.documentos_publicos(), codigo=codigo)
     return _pdf(request, doc, baixar=False, porta="portal", publico=True)
 
 

@@ -12,6 +12,7 @@ class InstrucaoConfig(AppConfig):
             autos,
             busca,
             certidoes,
+            documentos,
             forms,
             parecer,
             services,
@@ -21,6 +22,8 @@ class InstrucaoConfig(AppConfig):
         from processos import busca as busca_interna
         from processos import extensoes as e
 
+        # Os PDFs dos atos desta fase, montados em instrucao/documentos.py.
+        documentos.registrar()
         e.registrar_condicao("concluir_certidoes", situacao_dos_oficios.certidoes_respondidas)
         for nome_ato in services.ATOS_QUE_SOLICITAM:
             e.registrar_efeito(nome_ato, services.oficios_do_ato, depois_dos_documentos=True)

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Count, Exists, F, Func, OuterRef, Q, Subquery
 
+from documentos.models import ArquivoGuardado
 from processos.estados import TERMINAIS, Tipo
 from processos.models import Processo
 
@@ -224,7 +225,7 @@ class CertidaoQuerySet(models.QuerySet):
         return self.filter(substituida_por__isnull=True)
 
 
-class Certidao(models.Model):
+class Certidao(ArquivoGuardado):
     """Uma versão da resposta de um órgão a um ofício: o PDF da certidão, o número e a data
     que o órgão lhe deu e os números certificados (`FiguraCertidao`). Nada se edita: a
     correção é uma versão nova, e a anterior fica nos autos — a certidão retificadora traz
@@ -242,8 +243,8 @@ class Certidao(models.Model):
     )
     numero = models.CharField("número da certidão", max_length=60)
     data = models.DateField("data da certidão")
-    arquivo = models.FileField("certidão (PDF)", upload_to="certidoes/%Y/%m/", max_length=200)
-    sha256 = models.CharField("SHA-256 do arquivo", max_length=64)
+    # O tamanho não era gravado com a certidão: as versões antigas não o têm.
+    tamanho = None
     exercicio = models.PositiveSmallIntegerField(
         "exercício do valor adicionado", null=True, blank=True
     )
@@ -258,6 +259,8 @@ class Certidao(models.Model):
 
     objects = CertidaoQuerySet.as_manager()
 
+    PASTA = "certidoes"
+
     class Meta:
         verbose_name = "certidão"
         verbose_name_plural = "certidões"
@@ -270,6 +273,15 @@ class Certidao(models.Model):
                 name="certidao_exercicio_valido",
             ),
         ]
+
+    @classmethod
+    def para_varredura(cls):
+        return cls.objects.select_related("oficio").only(
+            "versao", "arquivo", "sha256", "oficio__numero"
+        )
+
+    def objeto_na_varredura(self) -> str:
+        return f"Certidão do Ofício nº {self.oficio.numero} (versão {self.versao})"
 
     def __str__(self) -> str:
         return f"Certidão nº {self.numero} (v{self.versao}) — Ofício nº {self.oficio.numero}"

@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from documentos.emissao import emitir_reiteracao
+from instrucao.documentos import emitir_reiteracao
 from instrucao.models import Oficio, RascunhoReiteracao
 from instrucao.services import (
     ATOS_QUE_SOLICITAM,

@@ -14,8 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from documentos.arquivos import ArquivoRecusado, conferir_pdf, resumo_sha256
-from documentos.emissao import emitir_oficios
 from instrucao import certidoes
+from instrucao.documentos import emitir_oficios
 from instrucao.models import (
     PEDIDOS_POR_TIPO,
     TERMINAIS,

@@ -38,7 +38,7 @@ r(
     modo=EXIBIDA,
     descricao="O Projeto de Lei sugere como ano de instalação o seguinte ao da primeira eleição "
     "municipal depois da lei (posse em 1º de janeiro), editável pelo Presidente.",
-    onde="documentos.conteudo.ano_instalacao_sugerido",
+    onde="instrucao.documentos.ano_instalacao_sugerido",
 )
 r(
     "Art. 1º, § 3º",
@@ -60,21 +60,21 @@ r(
     "Art. 7º",
     modo=EXIBIDA,
     descricao="O texto do Projeto de Lei é gerado com os itens do Art. 7º.",
-    onde="documentos.conteudo.pl",
+    onde="instrucao.documentos.pl",
 )
 r(
     "Art. 7º, II; Art. 7º, IV",
     modo=EXIBIDA,
     descricao="As divisas do novo município e as dos municípios de origem entram no Projeto de "
     "Lei como registradas no processo (editáveis até a aprovação do PDL, Art. 19, § 3º).",
-    onde="documentos.conteudo.pl",
+    onde="instrucao.documentos.pl",
 )
 r(
     "Art. 7º, III",
     modo=EXIBIDA,
     descricao="O ano de instalação do Projeto de Lei: o informado pelo Presidente ou o sugerido "
     "(Art. 1º, § 2º).",
-    onde="documentos.conteudo.ano_instalacao_sugerido",
+    onde="instrucao.documentos.ano_instalacao_sugerido",
 )
 r(
     "Art. 8º, parágrafo único",
@@ -105,7 +105,7 @@ r(
     modo=EXIBIDA,
     descricao="A reiteração do ofício vencido cita o Art. 9º (nenhuma autoridade pode negar-se "
     "a fornecer as certidões).",
-    onde="documentos.emissao.emitir_reiteracao",
+    onde="instrucao.documentos.emitir_reiteracao",
 )
 
 # --- Art. 10: extinção -----------------------------------------------------------------------
@@ -145,7 +145,7 @@ r(
     "Art. 12, II",
     modo=EXIBIDA,
     descricao="O PDL traz a pergunta da cédula, respondida com Sim ou Não.",
-    onde="documentos.conteudo.pergunta_plebiscito",
+    onde="plebiscito.documentos.pergunta_plebiscito",
 )
 
 # --- Art. 13 a 17: representação e instrução -------------------------------------------------

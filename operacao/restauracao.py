@@ -21,7 +21,7 @@ from django.db import DatabaseError, connections, models
 from django.db.migrations.executor import MigrationExecutor
 from django.db.utils import load_backend
 
-from documentos.integridade import resumo_sha256
+from documentos.arquivos import resumo_sha256
 from operacao.postgres import (
     FalhaOperacao,
     banco_existe,

@@ -7,9 +7,11 @@ class PlebiscitoConfig(AppConfig):
 
     def ready(self):
         """Liga a fase do plebiscito aos atos do hub (STYLE, regra 6)."""
-        from plebiscito import forms, services, views
+        from plebiscito import documentos, forms, services, views
         from processos import extensoes as e
 
+        # Os PDFs dos atos desta fase, montados em plebiscito/documentos.py.
+        documentos.registrar()
         e.registrar_formulario("registrar_resultado", forms.RegistrarResultadoForm)
         e.registrar_formulario("retificar_resultado", forms.RetificarResultadoForm)
         e.registrar_formulario("emitir_parecer_resultado", forms.EmitirParecerResultadoForm)

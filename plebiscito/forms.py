@@ -2,12 +2,18 @@
 
 from django import forms
 
-from documentos.anexos import CampoAnexo
 from emancipacao.numeros import CampoInteiro
 from plebiscito import analise, services
 from plebiscito.models import FaseTre
 from plebiscito.regras import Votacao, problemas_da_votacao
-from processos.campos import CampoData, CampoNumero, _curto, _inteiro, _texto
+from processos.campos import (
+    CampoAnexo,
+    CampoData,
+    CampoNumero,
+    campo_curto,
+    campo_inteiro,
+    campo_texto,
+)
 from processos.estados import Estado
 from processos.forms import AtoForm
 
@@ -39,7 +45,7 @@ class RegistrarResultadoForm(AtoForm):
         for unidade in self.unidades:
             for campo, rotulo in zip(self.campos_da_unidade(), self.colunas(), strict=True):
                 # localize: aceita e mostra o separador de milhar (2.719), como se escreve.
-                self.fields[f"{unidade.chave}_{campo}"] = _inteiro(
+                self.fields[f"{unidade.chave}_{campo}"] = campo_inteiro(
                     f"{unidade.nome}: {rotulo}", obrigatorio=True, localize=True
                 )
 
@@ -124,7 +130,7 @@ class EmitirParecerResultadoForm(AtoForm):
 
     resumo_template = "plebiscito/_apuracao.html"
 
-    texto_parecer = _texto("Análise (texto do parecer)", linhas=8)
+    texto_parecer = campo_texto("Análise (texto do parecer)", linhas=8)
     confirma_analise = forms.BooleanField(
         label="Confirmo a análise como escrita: ela é minha, e a conclusão do parecer segue o "
         "resultado calculado.",
@@ -168,8 +174,8 @@ class RegistrarFaseTreForm(AtoForm):
     fase = forms.ChoiceField(label="Fase", choices=FaseTre.choices)
     # Futura só na fase "Data marcada" (processos.cronologia).
     data_fase = CampoData(label="Data da fase", passada=False)
-    referencia = _curto("Referência (resolução, ofício ou processo no TRE)")
-    observacao = _texto("Observação", obrigatorio=False, linhas=3)
+    referencia = campo_curto("Referência (resolução, ofício ou processo no TRE)")
+    observacao = campo_texto("Observação", obrigatorio=False, linhas=3)
     emitir_informe = forms.BooleanField(
         label="Emitir informe ao Plenário (PDF) sobre esta fase (Art. 19, § 2º)",
         required=False,

@@ -4,9 +4,12 @@ sem a espécie, a lista dos municípios, os campos de texto e de inteiro dos ato
 import re
 
 from django import forms
+from django.conf import settings
 from django.utils import timezone
 
+from emancipacao.limite_envio import limite_em_bytes
 from emancipacao.numeros import MAXIMO_DO_ID, CampoInteiro, campo_do_modelo
+from processos import extensoes
 from processos.atos import ANTERIOR_A_CF, PROMULGACAO_CF
 from processos.versao import MENSAGEM_SEM_VERSAO
 from requisitos.ordenacao import em_ordem_alfabetica
@@ -38,13 +41,13 @@ class CampoData(forms.DateField):
             raise forms.ValidationError("A data não pode ser futura.")
 
 
-def _inteiro(rotulo, obrigatorio=False, **kw):
+def campo_inteiro(rotulo, obrigatorio=False, **kw):
     return CampoInteiro(
         label=rotulo, required=obrigatorio, min_value=0, max_value=100_000_000, **kw
     )
 
 
-def _texto(rotulo, obrigatorio=True, linhas=4):
+def campo_texto(rotulo, obrigatorio=True, linhas=4):
     return forms.CharField(
         label=rotulo,
         required=obrigatorio,
@@ -53,7 +56,7 @@ def _texto(rotulo, obrigatorio=True, linhas=4):
     )
 
 
-def _curto(rotulo, obrigatorio=True):
+def campo_curto(rotulo, obrigatorio=True):
     return forms.CharField(label=rotulo, required=obrigatorio, max_length=200)
 
 
@@ -116,3 +119,39 @@ def exigir_versao(form: forms.Form, campo: str = "versao_vista") -> None:
     """Sem a versão vista não se sabe se a página estava atualizada: recusa com o aviso."""
     if form.cleaned_data.get(campo) is None and campo not in form.errors:
         form.add_error(None, MENSAGEM_SEM_VERSAO)
+
+
+# O nome do campo do anexo em todo formulário de ato que o aceita.
+CAMPO_ANEXO = "arquivo_do_ato"
+
+
+class CampoAnexo(forms.FileField):
+    """O PDF opcional que a lei prevê para o ato (`descricao`: o que é, p.ex. "Ata da sessão
+    do Plenário"). O conteúdo é conferido pelos documentos (`extensoes.documentos()`), que
+    devolvem o anexo pronto para ser juntado ao Andamento na transação do ato."""
+
+    def __init__(self, descricao: str, **kwargs):
+        self.descricao = descricao
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("label", f"{descricao} (PDF, opcional)")
+        kwargs.setdefault(
+            "help_text",
+            f"Até {settings.UPLOAD_LIMITE_MB} MB. O arquivo é conferido pelo conteúdo e "
+            "fica nos autos com o SHA-256; entra na cópia integral.",
+        )
+        kwargs.setdefault(
+            "error_messages", {"empty": "O arquivo está vazio; envie o documento de novo."}
+        )
+        super().__init__(**kwargs)
+        self.widget.attrs.setdefault("accept", ".pdf,application/pdf")
+
+    def clean(self, data, initial=None):
+        arquivo = super().clean(data, initial)
+        if not arquivo:
+            return None
+        if arquivo.size > limite_em_bytes():
+            raise forms.ValidationError(
+                f"O arquivo passa do limite de {settings.UPLOAD_LIMITE_MB} MB; divida o "
+                "documento ou reduza a resolução das imagens."
+            )
+        return extensoes.documentos().conferir_anexo(self.descricao, arquivo)

@@ -178,3 +178,33 @@ def secoes(processo, usuario, *, publica: bool = False) -> list[dict]:
         if contexto is not None:
             montadas.append({"template": secao.template, **contexto})
     return montadas
+
+
+@dataclass(frozen=True)
+class Documentos:
+    """O que o hub pede aos documentos do ato, sem importar a app que os faz (ela fica
+    abaixo das fases e se registra aqui): emitir os PDFs do ato praticado, a minuta do que
+    ele emitiria, e dizer se o ato emite documento ou tem minuta (o formulário avisa)."""
+
+    emitir: Callable  # (andamento) -> list
+    minuta: Callable  # (andamento) -> bytes | None
+    emite: Callable  # (nome_ato) -> bool
+    tem_minuta: Callable  # (nome_ato) -> bool
+    conferir_anexo: Callable  # (descricao, arquivo) -> o anexo conferido; ValidationError
+
+
+_documentos: list[Documentos] = []
+
+SEM_DOCUMENTOS = "A emissão de documentos não está instalada."
+
+
+def registrar_documentos(documentos: Documentos) -> None:
+    _documentos[:] = [documentos]
+
+
+def documentos() -> Documentos:
+    """Os documentos registrados; sem eles, o ato que emite documento não pode acontecer
+    (o PDF que a lei prevê não pode sumir em silêncio)."""
+    if not _documentos:
+        raise RuntimeError(SEM_DOCUMENTOS)
+    return _documentos[0]

@@ -4,20 +4,20 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from documentos.anexos import CAMPO as ANEXO
-from documentos.anexos import CampoAnexo
 from emancipacao.numeros import CampoInteiro
 from processos import cronologia, deliberacoes, extensoes, retificacao, rito
 from processos.campos import (
     AJUDA_DA_LISTA,
     ATRIBUTOS_DA_LISTA,
+    CAMPO_ANEXO,
+    CampoAnexo,
     CampoData,
     CampoNumero,
-    _curto,
-    _inteiro,
-    _texto,
     campo_com_unidade,
+    campo_curto,
     campo_da_versao,
+    campo_inteiro,
+    campo_texto,
     ordenar_municipios,
 )
 from processos.estados import TIPOS_COM_NOME_NOVO, TIPOS_COM_SEDE, Tipo
@@ -194,7 +194,7 @@ class AtoForm(forms.Form):
 
     def dados_do_ato(self) -> dict:
         """O que fica gravado no Andamento (além de data e justificativa)."""
-        comuns = {"data_ato", "estado_esperado", "ultimo_andamento", "justificativa", ANEXO}
+        comuns = {"data_ato", "estado_esperado", "ultimo_andamento", "justificativa", CAMPO_ANEXO}
         return {k: v for k, v in self.cleaned_data.items() if k not in comuns}
 
 
@@ -204,16 +204,16 @@ SIM_NAO = [("sim", "Sim"), ("nao", "Não")]
 class SessaoForm(AtoForm):
     """Deliberações do Plenário: sessão, resultado, votos."""
 
-    sessao_numero = _curto("Sessão (número)")
-    votos_sim = _inteiro("Votos favoráveis")
-    votos_nao = _inteiro("Votos contrários")
-    abstencoes = _inteiro("Abstenções")
+    sessao_numero = campo_curto("Sessão (número)")
+    votos_sim = campo_inteiro("Votos favoráveis")
+    votos_nao = campo_inteiro("Votos contrários")
+    abstencoes = campo_inteiro("Abstenções")
     arquivo_do_ato = CampoAnexo("Ata da sessão do Plenário")
 
 
 class BaixarEmDiligenciaForm(AtoForm):
-    documentos_faltantes = _texto("Documentos faltantes (Art. 15)")
-    solicitado_a = _curto("Solicitado a (lideranças interessadas)")
+    documentos_faltantes = campo_texto("Documentos faltantes (Art. 15)")
+    solicitado_a = campo_curto("Solicitado a (lideranças interessadas)")
 
 
 class ReceberNaCrtForm(AtoForm):
@@ -222,9 +222,9 @@ class ReceberNaCrtForm(AtoForm):
 
 
 class RegistrarVisitaForm(AtoForm):
-    membros_presentes = _texto("Membros presentes", linhas=2)
-    levantamento_socioeconomico = _texto("Levantamento socioeconômico (Art. 17, I)")
-    relatorio_circunstanciado = _texto("Relatório circunstanciado da visita", linhas=6)
+    membros_presentes = campo_texto("Membros presentes", linhas=2)
+    levantamento_socioeconomico = campo_texto("Levantamento socioeconômico (Art. 17, I)")
+    relatorio_circunstanciado = campo_texto("Relatório circunstanciado da visita", linhas=6)
     arquivo_do_ato = CampoAnexo("Relatório da visita in loco")
     condicoes_instalacao = forms.TypedChoiceField(
         label="Há condições para instalar Prefeitura, Câmara e Judiciário? (Art. 2º, V)",
@@ -248,7 +248,7 @@ class ParecerForm(AtoForm):
         choices=[("favoravel", "Favorável"), ("contrario", "Contrário")],
         widget=forms.RadioSelect,
     )
-    texto_parecer = _texto("Texto do parecer", linhas=8)
+    texto_parecer = campo_texto("Texto do parecer", linhas=8)
 
 
 class EmitirParecerPreliminarForm(ParecerForm):
@@ -285,15 +285,15 @@ class DeliberarPlenarioForm(SessaoForm):
 
 
 class RegistrarParecerCcjForm(ParecerForm):
-    numero_parecer = _curto("Número do parecer da CCJR")
-    relator = _curto("Relator(a)")
+    numero_parecer = campo_curto("Número do parecer da CCJR")
+    relator = campo_curto("Relator(a)")
     texto_parecer = None
     arquivo_do_ato = CampoAnexo("Parecer da CCJR")
 
 
 class ApresentarPdlForm(AtoForm):
     numero_pdl = CampoNumero("Número do PDL", "projeto de decreto legislativo", "pdl")
-    ementa = _texto("Ementa", linhas=2)
+    ementa = campo_texto("Ementa", linhas=2)
 
 
 class PublicarDecretoForm(AtoForm):
@@ -379,7 +379,7 @@ class ReabrirPorDecisaoDoPlenarioForm(SessaoForm):
     """A decisão do Plenário que reabre um processo arquivado por votação."""
 
     data_sessao = CampoData(label="Data da sessão")
-    numero_decisao = _curto("Número da decisão do Plenário")
+    numero_decisao = campo_curto("Número da decisão do Plenário")
 
 
 class SobrestarForm(AtoForm):

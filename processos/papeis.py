@@ -6,6 +6,7 @@ de cada URL e de cada ato (ver `processos.atos`) são escritas em termos desses 
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
@@ -85,6 +86,12 @@ class BackendComPapeis(ModelBackend):
 
 def tem_papel(user, *papeis: str) -> bool:
     return bool(papeis_do_usuario(user) & set(papeis))
+
+
+def exigir_leitor(request) -> None:
+    """As páginas internas de leitura: a CRT, a Mesa e os Deputados (Art. 22: vista)."""
+    if not tem_papel(request.user, *LEITORES):
+        raise PermissionDenied("Área restrita à CRT, à Mesa e aos Deputados.")
 
 
 def e_equipe(user) -> bool:

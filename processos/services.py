@@ -9,7 +9,6 @@ from django.db import transaction
 from django.utils import timezone
 from django_fsm import ConcurrentTransition
 
-from documentos.emissao import emitir_documentos_do_ato, minuta_do_ato
 from processos import cronologia, deliberacoes, extensoes
 from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF, recusa_no_processo
 from processos.estados import Estado, Tipo
@@ -145,7 +144,7 @@ def praticar_ato(
     mais novo recusa o ato. Nos atos que não mudam o estado (`Ato.permanece`) o estado não
     distingue o mesmo POST repetido nem a correção feita por outro usuário: ali a versão é
     obrigatória, e sem ela o ato é recusado. `anexo`: o PDF que a lei prevê para o ato (a
-    ata, o parecer, o ofício; `documentos.anexos`), já conferido, juntado ao Andamento.
+    ata, o parecer, o ofício; `processos.campos.CampoAnexo`), já conferido, juntado ao Andamento.
     """
     ato = ATOS[nome_ato]
     if ato.permanece and ultimo_andamento is None:
@@ -207,10 +206,16 @@ def praticar_ato(
         extensoes.aplicar_efeitos(andamento)
         if minuta:
             # Antes de qualquer arquivo gravado; a exceção desfaz a transação inteira.
-            raise MinutaDoAto(minuta_do_ato(andamento))
+            raise MinutaDoAto(extensoes.documentos().minuta(andamento))
         emitir_documentos_do_ato(andamento)
         extensoes.aplicar_efeitos(andamento, depois_dos_documentos=True)
         return andamento
+
+
+def emitir_documentos_do_ato(andamento: Andamento) -> list:
+    """Os PDFs que o ato produz, na transação dele: a app `documentos`, abaixo das fases,
+    registra a emissão em `extensoes` (o hub não a importa)."""
+    return extensoes.documentos().emitir(andamento)
 
 
 class MinutaDoAto(Exception):

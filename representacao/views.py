@@ -23,9 +23,9 @@ from processos.campos import campo_da_versao, exigir_versao
 from processos.estados import Tipo
 from processos.leitura import lido
 from processos.models import AtoRecusado, RegistroAcesso
-from processos.papeis import OPERADORES, tem_papel
+from processos.papeis import OPERADORES, exigir_leitor, tem_papel
 from processos.versao import versao_do_processo
-from processos.views import _exigir_leitor, _processo
+from processos.views import processo_ou_404
 from representacao import assinaturas as servico_assinaturas
 from representacao import checklist, correcao_da_lista, validade
 from representacao import documentos as servico_documentos
@@ -92,8 +92,8 @@ def _pagina_assinaturas(request, processo, *, form=None, importar=None, relatori
 @require_GET
 @login_required
 def assinaturas(request, protocolo):
-    _exigir_leitor(request)
-    processo = _processo(protocolo)
+    exigir_leitor(request)
+    processo = processo_ou_404(protocolo)
     if e_deputado_sem_equipe(request.user):
         # Art. 22: a vista do Deputado fica registrada, como a do processo.
         RegistroAcesso.objects.create(
@@ -106,7 +106,7 @@ def assinaturas(request, protocolo):
 @login_required
 def adicionar_signatario(request, protocolo):
     _exigir_crt(request)
-    processo = _processo(protocolo)
+    processo = processo_ou_404(protocolo)
     form = SignatarioForm(request.POST)
     if not form.is_valid():
         return _pagina_assinaturas(request, processo, form=form)
@@ -127,7 +127,7 @@ def adicionar_signatario(request, protocolo):
 @login_required
 def importar_assinaturas(request, protocolo):
     _exigir_crt(request)
-    processo = _processo(protocolo)
+    processo = processo_ou_404(protocolo)
     form = ImportarAssinaturasForm(request.POST, request.FILES)
     if not form.is_valid():
         return _pagina_assinaturas(request, processo, importar=form)
@@ -154,7 +154,7 @@ def modelo_assinaturas(request, protocolo):
     """O modelo do CSV: o cabeçalho e uma linha de exemplo (com BOM, para o Excel abrir os
     acentos)."""
     _exigir_crt(request)
-    _processo(protocolo)
+    processo_ou_404(protocolo)
     return resposta_csv(
         servico_assinaturas.COLUNAS,
         [servico_assinaturas.EXEMPLO_CSV],
@@ -167,7 +167,7 @@ def _alterar_linha(request, protocolo, ordem, *, formulario, executar, titulo):
     """Corrigir ou anular uma linha: a página com a linha e o formulário; POST → o serviço
     → volta à lista com a contagem recalculada."""
     _exigir_crt(request)
-    processo = _processo(protocolo)
+    processo = processo_ou_404(protocolo)
     linha = get_object_or_404(Signatario, processo=processo, ordem=ordem)
     form = formulario(linha, request.POST or None)
     # A versão do processo que a página mostrou: o ato é recusado se outro ato veio depois.
@@ -319,8 +319,8 @@ def _pagina_documentos(request, processo, *, envio=None, anulacao=None, anulado_
 def documentos(request, protocolo):
     """Art. 15: a lista do tipo com o que foi juntado; a CRT junta um arquivo novo ao item ou
     uma nova versão de um arquivo."""
-    _exigir_leitor(request)
-    processo = _processo(protocolo)
+    exigir_leitor(request)
+    processo = processo_ou_404(protocolo)
     if request.method == "GET":
         if e_deputado_sem_equipe(request.user):
             RegistroAcesso.objects.create(
@@ -384,7 +384,7 @@ def anular_documento(request, protocolo, pk):
 def arquivo_documento(request, protocolo, pk):
     """O arquivo juntado, servido só depois de conferido o SHA-256 do envio. Art. 22: o
     Deputado vê (inline), não baixa, e cada vista fica registrada."""
-    _exigir_leitor(request)
+    exigir_leitor(request)
     documento = _documento(protocolo, pk)
     if not servico_documentos.conferir_hash(documento):
         contexto = {"documento": documento, "processo": documento.processo}
@@ -431,8 +431,8 @@ def secao_documentos(processo, usuario, *, publica: bool = False) -> dict | None
 def dados(request, protocolo):
     """Extinção (fundamento e eleitorado, Art. 10) e alteração de nome (Câmara, Art. 6º,
     § 2º): cada envio grava uma nova versão; editável antes do recebimento na CRT."""
-    _exigir_leitor(request)
-    processo = _processo(protocolo)
+    exigir_leitor(request)
+    processo = processo_ou_404(protocolo)
     if processo.tipo not in DadosRepresentacaoForm.CAMPOS:
         raise Http404("Este tipo de processo não tem dados próprios da representação.")
     vigente = validade.dados_de(processo)

@@ -7,9 +7,12 @@ class TransparenciaConfig(AppConfig):
 
     def ready(self):
         """Liga a liberação de informações (Art. 23) aos atos do hub (STYLE, regra 6)."""
+        from documentos import acesso
         from processos import extensoes as e
         from transparencia import forms, services, views
 
+        # O download público do portal serve só o que a transparência publica.
+        acesso.registrar_publicos(services.documentos_do_portal)
         e.registrar_formulario("liberar_informacao", forms.LiberarInformacaoForm)
         e.registrar_formulario("revogar_liberacao", forms.RevogarLiberacaoForm)
         e.registrar_condicao("liberar_informacao", services.ha_o_que_liberar)

@@ -156,10 +156,16 @@ _LEITORES = {
 }
 
 
-def resumo_sha256(arquivo) -> str:
-    """SHA-256 do arquivo inteiro, lido em blocos (um `File` do Django)."""
+BLOCO = 1 << 20
+
+
+def resumo_sha256(aberto) -> str:
+    """SHA-256 do arquivo inteiro, desde o início, lido em blocos de 1 MiB: a memória não
+    cresce com o tamanho. Serve ao envio (`UploadedFile`), ao arquivo guardado aberto e ao
+    PDF recém-produzido — o mesmo resumo que a integridade confere depois."""
+    aberto.seek(0)
     resumo = hashlib.sha256()
-    for bloco in arquivo.chunks():
+    for bloco in iter(lambda: aberto.read(BLOCO), b""):
         resumo.update(bloco)
     return resumo.hexdigest()
 

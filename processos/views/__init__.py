@@ -14,7 +14,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
-from documentos.emissao import PARECERES, emite_documentos
 from emancipacao import numeros
 from emancipacao.erros import pagina_de_erro
 from emancipacao.limite_envio import limitar_envio
@@ -53,8 +52,8 @@ from processos.models import (
 from processos.paginacao import PaginadorDeProcessos
 from processos.papeis import (
     DEPUTADO,
-    LEITORES,
     e_equipe,
+    exigir_leitor,
     papeis_do_usuario,
     tem_papel,
 )
@@ -76,7 +75,7 @@ def inicio(request):
 @login_required
 def painel(request):
     """O que espera por mim, e onde estão os processos (UX, Painel)."""
-    _exigir_leitor(request)
+    exigir_leitor(request)
     por_estado = dict(Processo.objects.values_list("estado").annotate(total=Count("id")).order_by())
     meus_estados = services.estados_com_atos_do_usuario(request.user)
     hoje = timezone.localdate()
@@ -112,19 +111,15 @@ def _avisos_gerais() -> list[dict]:
     ]
 
 
-def _exigir_leitor(request):
-    if not tem_papel(request.user, *LEITORES):
-        raise PermissionDenied("Área restrita à CRT, à Mesa e aos Deputados.")
-
-
-def _processo(protocolo: str) -> Processo:
+def processo_ou_404(protocolo: str) -> Processo:
+    """O processo do protocolo da URL ("7-2026"), ou 404."""
     numero, ano = protocolo.split("-")
     return get_object_or_404(Processo, numero=int(numero), ano=int(ano))
 
 
 @login_required
 def lista(request):
-    _exigir_leitor(request)
+    exigir_leitor(request)
     # O mesmo QuerySet serve à seleção (filtros) e às linhas: montá-lo custa (a subconsulta
     # do prazo), e ele não muda.
     processos = Processo.objects.para_listagem()
@@ -291,7 +286,7 @@ def novo(request):
 
 @login_required
 def detalhe(request, protocolo):
-    _exigir_leitor(request)
+    exigir_leitor(request)
     processo = _processo_da_pagina(protocolo)
     if tem_papel(request.user, DEPUTADO):
         # Art. 22: vista ao processo na sala das Comissões — cada vista fica registrada.
@@ -400,7 +395,7 @@ def manifestacao(request, protocolo):
     """Art. 22: voz do Deputado, sem voto."""
     if not tem_papel(request.user, DEPUTADO):
         raise PermissionDenied("Somente Deputados registram manifestações (Art. 22).")
-    processo = _processo(protocolo)
+    processo = processo_ou_404(protocolo)
     form = ManifestacaoForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -421,7 +416,7 @@ def manifestacao(request, protocolo):
 @limitar_envio
 @login_required
 def ato(request, protocolo, slug):
-    processo = _processo(protocolo)
+    processo = processo_ou_404(protocolo)
     definicao = POR_SLUG.get(slug)
     if definicao is None or definicao.nome == "protocolar":
         raise Http404("Ato desconhecido.")
@@ -436,10 +431,11 @@ def ato(request, protocolo, slug):
     inicial = {c: v for c, v in request.GET.items() if c in formulario.base_fields}
     dados = (request.POST, request.FILES) if request.method == "POST" else (None,)
     form = formulario(*dados, processo=processo, ato=definicao, initial=inicial)
-    # A minuta do parecer (issue 26): o ato corre e é desfeito; só o PDF MINUTA volta.
-    minuta = request.method == "POST" and "minuta" in request.POST and definicao.nome in PARECERES
+    # A minuta do parecer: o ato corre e é desfeito; só o PDF MINUTA volta.
+    tem_minuta = extensoes.documentos().tem_minuta(definicao.nome)
+    minuta = request.method == "POST" and "minuta" in request.POST and tem_minuta
     if request.method == "POST" and form.is_valid():
-        # O PDF que a lei prevê para o ato, já conferido pelo formulário (documentos.anexos).
+        # O PDF que a lei prevê para o ato, já conferido pelo formulário (processos.campos).
         anexo = form.cleaned_data.get("arquivo_do_ato")
         try:
             andamento = services.praticar_ato(
@@ -481,8 +477,8 @@ def ato(request, protocolo, slug):
             "destinos": getattr(form, "destinos", None)
             or proximo_ato.destinos_possiveis(processo, definicao.nome),
             "avisos": avisos_legais(processo) if definicao.aviso_bloqueio else [],
-            "emite_documentos": emite_documentos(definicao.nome),
-            "tem_minuta": definicao.nome in PARECERES,
+            "emite_documentos": extensoes.documentos().emite(definicao.nome),
+            "tem_minuta": tem_minuta,
         },
         status=400 if request.method == "POST" else 200,
     )

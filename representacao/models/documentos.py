@@ -12,6 +12,7 @@ from django.db.models.functions import Length
 from django.db.models.lookups import Exact
 from django.utils import timezone
 
+from documentos.models import ArquivoGuardado
 from processos.models import Processo
 from representacao.checklist import EXTENSOES, NOMES_DOS_TIPOS, ROTULOS
 
@@ -31,7 +32,7 @@ class DocumentoRepresentacaoQuerySet(models.QuerySet):
         return self.filter(anulado_em__isnull=True)
 
 
-class DocumentoRepresentacao(models.Model):
+class DocumentoRepresentacao(ArquivoGuardado):
     processo = models.ForeignKey(
         Processo, on_delete=models.PROTECT, related_name="documentos_representacao"
     )
@@ -39,12 +40,9 @@ class DocumentoRepresentacao(models.Model):
     # O arquivo dentro do item (1, 2, 3…): cada um tem as suas versões.
     numero = models.PositiveIntegerField("arquivo nº", default=1)
     versao = models.PositiveIntegerField("versão")
-    arquivo = models.FileField("arquivo", upload_to=caminho_do_arquivo, max_length=200)
     nome_original = models.CharField("nome do arquivo enviado", max_length=200)
     tipo_conteudo = models.CharField("tipo do conteúdo", max_length=60, choices=NOMES_DOS_TIPOS)
-    tamanho = models.PositiveBigIntegerField("tamanho (bytes)")
     paginas = models.PositiveIntegerField("páginas", null=True, blank=True)
-    sha256 = models.CharField("SHA-256 do arquivo", max_length=64)
     enviado_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name="enviado por",
@@ -64,6 +62,8 @@ class DocumentoRepresentacao(models.Model):
     justificativa_anulacao = models.TextField("justificativa da anulação", blank=True)
 
     objects = DocumentoRepresentacaoQuerySet.as_manager()
+
+    PASTA = "representacao"
 
     class Meta:
         verbose_name = "documento do Art. 15"
@@ -106,6 +106,12 @@ class DocumentoRepresentacao(models.Model):
             f"{self.get_item_display()} — arquivo {self.numero}, versão {self.versao} "
             f"({self.processo.protocolo})"
         )
+
+    def caminho_do_arquivo(self, nome_enviado: str) -> str:
+        return caminho_do_arquivo(self, nome_enviado)
+
+    def objeto_na_varredura(self) -> str:
+        return f"Documento do Art. 15 {self.pk}"
 
     @property
     def anulado(self) -> bool:

@@ -5,14 +5,20 @@ I). Opcional, só PDF, conferido como todo envio; o arquivo recusado devolve o f
 nada é gravado. O anexo aparece na linha do tempo do ato e entra na cópia integral."""
 
 import hashlib
+import io
 from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from documentos.copia_integral import pecas_do_processo
-from documentos.models import AnexoDoAto
+from documentos.management.commands.verificar_integridade import modelos_de_arquivo
+from documentos.models import AnexoDoAto, Documento
+from instrucao.models import Certidao
 from processos.models import Andamento, RegistroAcesso
+from representacao.models import DocumentoRepresentacao
 from tests.processos.construtores import formulario_do_ato, processo_no_estado, recarregar
 from tests.representacao.construtores import imagem, pdf_real
 
@@ -177,3 +183,31 @@ def test_anexo_alterado_no_disco_nao_e_servido(client, operador):
     resposta = client.get(f"/processos/{processo.slug}/anexos/{anexo.pk}/")
 
     assert resposta.status_code == 409
+
+
+def test_a_varredura_do_cron_confere_o_anexo_e_aponta_o_alterado(client, operador):
+    """O anexo herda o arquivo guardado: a varredura de integridade o confere como confere
+    os documentos emitidos, as certidões e os documentos do Art. 15."""
+    assert set(modelos_de_arquivo()) == {
+        Documento,
+        AnexoDoAto,
+        Certidao,
+        DocumentoRepresentacao,
+    }
+    processo = processo_no_estado(operador, "criacao", "deliberacao_plenario")
+    client.force_login(operador)
+    post = formulario_do_ato(processo, "deliberar_plenario", "aprovado")
+    client.post(
+        _url(processo, "deliberar_plenario"),
+        post | {"arquivo_do_ato": SimpleUploadedFile("ata.pdf", pdf_real())},
+    )
+    anexo = AnexoDoAto.objects.get()
+    Path(anexo.arquivo.path).write_bytes(pdf_real(2))
+
+    saida = io.StringIO()
+    with pytest.raises(CommandError, match="1 arquivo"):
+        call_command("verificar_integridade", stdout=saida)
+
+    assert f"PROBLEMA Anexo {anexo.pk} do ato {anexo.andamento_id}: arquivo alterado" in (
+        saida.getvalue()
+    )

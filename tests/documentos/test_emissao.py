@@ -8,6 +8,7 @@ from pypdf import PdfReader
 
 from documentos import conteudo, emissao
 from documentos.models import Documento, Modalidade
+from instrucao import documentos as instrucao_documentos
 from instrucao.models import FiguraCertidao
 from processos.models import AtoRecusado, Processo
 from processos.services import praticar_ato
@@ -231,8 +232,8 @@ def test_datas_por_extenso_em_portugues():
 def test_ano_de_instalacao_sugerido_e_o_seguinte_a_proxima_eleicao():
     from datetime import date
 
-    assert conteudo.ano_instalacao_sugerido(date(2026, 5, 1)) == 2029
-    assert conteudo.ano_instalacao_sugerido(date(2000, 3, 29)) == 2001
+    assert instrucao_documentos.ano_instalacao_sugerido(date(2026, 5, 1)) == 2029
+    assert instrucao_documentos.ano_instalacao_sugerido(date(2000, 3, 29)) == 2001
 
 
 # --- ofícios do Art. 17, § 2º e reiterações (Art. 9º) ------------------------------------------

@@ -3,8 +3,9 @@ conferência, lidos do que o ato gravou (`extincao_art10`), como o Art. 2º na c
 
 import pytest
 
-from documentos import conteudo, emissao
+from documentos import emissao
 from documentos.models import Documento
+from instrucao import documentos as instrucao_documentos
 from representacao.models import DadosRepresentacao
 from tests.documentos.auxiliares import sem_espacos, texto
 from tests.processos.construtores import praticar, processo_no_estado
@@ -99,7 +100,7 @@ def test_o_pdf_le_a_conferencia_gravada_e_nao_a_recalcula(operador, tmp_path):
     processo.signatarios.all().delete()
 
     caminho = tmp_path / "parecer.pdf"
-    caminho.write_bytes(emissao.minuta(conteudo.parecer_merito(andamento)))
+    caminho.write_bytes(emissao.minuta(instrucao_documentos.parecer_merito(andamento)))
 
     _contem(
         sem_espacos(texto(caminho)),
@@ -115,7 +116,7 @@ def test_parecer_de_extincao_sem_o_registro_diz_que_nao_foi_registrado(operador,
     andamento.dados.pop("extincao_art10")
 
     caminho = tmp_path / "parecer.pdf"
-    caminho.write_bytes(emissao.minuta(conteudo.parecer_merito(andamento)))
+    caminho.write_bytes(emissao.minuta(instrucao_documentos.parecer_merito(andamento)))
 
     pdf = sem_espacos(texto(caminho))
     _contem(pdf, "A conferência do fundamento da extinção (Art. 10) não foi registrada")

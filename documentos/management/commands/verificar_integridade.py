@@ -1,5 +1,6 @@
-"""Confere todo arquivo armazenado com o SHA-256 registrado (para o cron): os documentos
-emitidos, as certidões dos ofícios e os documentos do Art. 15. Imprime uma linha por
+"""Confere todo arquivo armazenado com o SHA-256 registrado (para o cron): o de cada linha de
+cada modelo que guarda arquivo (`documentos.models.ArquivoGuardado` — os documentos
+emitidos, os anexos dos atos e os arquivos que as fases guardam). Imprime uma linha por
 problema e o resumo; termina com erro (código 1) se algum arquivo foi alterado ou sumiu.
 
 Lista também os arquivos órfãos — nas pastas do sistema, sem registro que os cite: o PDF de
@@ -15,34 +16,34 @@ erro: nenhum desses arquivos pode ser refeito sem mudar o que foi emitido."""
 from collections.abc import Iterator
 from datetime import timedelta
 
+from django.apps import apps
 from django.core.files.storage import default_storage
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from documentos import integridade
-from documentos.models import Documento
+from documentos.models import ArquivoGuardado, Documento
 from documentos.pdfa import falhas_pdfa
-from instrucao.models import Certidao
-from representacao.models import DocumentoRepresentacao
 
-# As pastas em que o sistema grava (upload_to dos três modelos).
-PASTAS = ("documentos", "certidoes", "representacao")
 IDADE_MINIMA_ORFAO = timedelta(hours=1)
 PORTA = "verificar_integridade"
 
 
+def modelos_de_arquivo() -> list[type[ArquivoGuardado]]:
+    """Os modelos instalados que guardam arquivo, na ordem do registro das apps."""
+    return [m for m in apps.get_models() if issubclass(m, ArquivoGuardado)]
+
+
+def pastas() -> list[str]:
+    """As pastas em que o sistema grava (a de cada modelo de arquivo)."""
+    return sorted({m.PASTA for m in modelos_de_arquivo()})
+
+
 def arquivos_registrados() -> Iterator[tuple[str, object, str]]:
     """(objeto, arquivo, SHA-256 registrado) de cada arquivo que um registro cita."""
-    for doc in Documento.objects.only("codigo", "arquivo", "sha256").iterator():
-        yield f"Documento {doc.codigo}", doc.arquivo, doc.sha256
-    certidoes = Certidao.objects.select_related("oficio").only(
-        "versao", "arquivo", "sha256", "oficio__numero"
-    )
-    for certidao in certidoes.iterator():
-        objeto = f"Certidão do Ofício nº {certidao.oficio.numero} (versão {certidao.versao})"
-        yield objeto, certidao.arquivo, certidao.sha256
-    for doc in DocumentoRepresentacao.objects.only("arquivo", "sha256").iterator():
-        yield f"Documento do Art. 15 {doc.pk}", doc.arquivo, doc.sha256
+    for modelo in modelos_de_arquivo():
+        for linha in modelo.para_varredura().iterator():
+            yield linha.objeto_na_varredura(), linha.arquivo, linha.sha256
 
 
 def _arquivos_na_pasta(pasta: str) -> Iterator[str]:
@@ -59,7 +60,7 @@ def _arquivos_na_pasta(pasta: str) -> Iterator[str]:
 
 def orfaos(citados: set[str]) -> list[str]:
     return sorted(
-        nome for pasta in PASTAS for nome in _arquivos_na_pasta(pasta) if nome not in citados
+        nome for pasta in pastas() for nome in _arquivos_na_pasta(pasta) if nome not in citados
     )
 
 

@@ -1,0 +1,98 @@
+"""Os documentos que os atos do plebiscito emitem, montados aqui, ao lado dos atos: o PDL que
+autoriza o TRE a realizar a consulta (Art. 18, § 2º e Art. 19), o parecer sobre o resultado
+(Art. 20 e Art. 11) e o informe ao Plenário de cada fase no TRE (Art. 19, § 2º).
+
+Cada função recebe o Andamento do ato e devolve o `Conteudo` que `documentos` emite; a
+ligação com o ato está em `registrar()`, chamado pelo `ready()` da app."""
+
+from documentos import conteudo as c
+from documentos import emissao
+from processos.estados import Tipo
+from processos.models import Andamento, Processo
+
+
+def pergunta_plebiscito(processo: Processo) -> str:
+    """A pergunta da cédula, conforme o tipo do processo."""
+    origens = c.lista_por_extenso(c.nomes_origem(processo))
+    nome, sede = processo.nome_proposto, processo.sede_proposta or processo.nome_proposto
+    perguntas = {
+        Tipo.CRIACAO: f"Você é a favor da criação do Município de {nome}, com sede em {sede}, "
+        f"por desmembramento do território de {origens}?",
+        Tipo.FUSAO: f"Você é a favor da fusão dos Municípios de {origens}, formando o "
+        f"Município de {nome}, com sede em {sede}?",
+        Tipo.INCORPORACAO: f"Você é a favor da incorporação entre os Municípios de {origens}?",
+        Tipo.ALTERACAO_NOME: f"Você é a favor de que o Município de {origens} passe a "
+        f"denominar-se {nome}?",
+        Tipo.REVISAO_LIMITES: f"Você é a favor da revisão dos limites entre {origens}, "
+        "conforme o memorial descritivo?",
+        Tipo.EXTINCAO: f"Você é a favor da extinção do Município de {origens}?",
+    }
+    return perguntas[processo.tipo]
+
+
+def pdl(andamento: Andamento) -> c.Conteudo:
+    """Art. 18, § 2º e Art. 19: o PDL que autoriza o TRE a realizar o plebiscito."""
+    from requisitos.models import parametros_em_vigor
+    from requisitos.parametros import ABRANGENCIAS_PLEBISCITO
+
+    processo = andamento.processo
+    abrangencia = parametros_em_vigor(andamento.data_ato).abrangencia_plebiscito
+    contexto = c.base(
+        andamento,
+        pergunta=pergunta_plebiscito(processo),
+        abrangencia=abrangencia,
+        abrangencia_rotulo=ABRANGENCIAS_PLEBISCITO[abrangencia],
+        territorio=c.territorio(processo),
+    )
+    numero = andamento.dados.get("numero_pdl", "")
+    return c.Conteudo(
+        "pdl",
+        f"Projeto de Decreto Legislativo nº {numero} — Processo nº {processo.protocolo}",
+        c.serie(andamento, "pdl"),
+        "pdf/pdl.html",
+        contexto,
+    )
+
+
+def parecer_resultado(andamento: Andamento) -> c.Conteudo:
+    """Art. 20 e Art. 11: parecer sobre o resultado. As três leituras, a regra que governa e
+    a conclusão vêm da apuração que o próprio ato calculou e gravou: o PDF não recalcula e
+    não pode dizer outra coisa que o ato."""
+    processo = andamento.processo
+    apuracao = andamento.dados["apuracao"]
+    registro = processo.andamentos.filter(
+        ato__in=("registrar_resultado", "retificar_resultado"),
+        resultado_plebiscito__versao=apuracao["versao_resultado"],
+    ).first()
+    contexto = c.base(
+        andamento,
+        registro=registro,
+        apuracao=apuracao,
+        favoravel=apuracao["aprovado"],
+    )
+    return c.Conteudo(
+        "parecer_resultado",
+        f"Parecer sobre o resultado do plebiscito — Processo nº {processo.protocolo}",
+        c.serie(andamento, "parecer_resultado"),
+        "pdf/parecer_resultado.html",
+        contexto,
+    )
+
+
+def informe_fase_tre(andamento: Andamento) -> c.Conteudo | None:
+    """Art. 19, § 2º: o informe ao Plenário sobre uma fase do plebiscito no TRE, quando quem
+    a registrou pediu a emissão."""
+    dados = andamento.dados
+    if not dados.get("emitir_informe"):
+        return None
+    fase = andamento.fase_tre
+    texto = f"{fase.get_fase_display()} em {fase.data:%d/%m/%Y} — referência: {fase.referencia}."
+    if fase.observacao:
+        texto += "\n\n" + fase.observacao
+    return c.informe_plenario(andamento, fase.get_fase_display(), texto)
+
+
+def registrar() -> None:
+    emissao.registrar("apresentar_pdl", pdl)
+    emissao.registrar("emitir_parecer_resultado", parecer_resultado, minuta=True)
+    emissao.registrar("registrar_fase_tre", informe_fase_tre)
