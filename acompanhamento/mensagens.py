@@ -26,7 +26,7 @@ def url_publica(caminho: str) -> str:
 
 
 def url_do_processo(processo) -> str:
-    return url_publica(reverse("processos:portal_processo", args=[processo.slug]))
+    return url_publica(reverse("transparencia:portal_processo", args=[processo.slug]))
 
 
 def url_de_cancelamento(inscricao: Inscricao) -> str:

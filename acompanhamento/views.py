@@ -59,7 +59,7 @@ def acompanhar(request, protocolo):
     )
     # A mesma resposta em todos os casos: a página não revela se o endereço já acompanha.
     messages.success(request, PEDIDO_RECEBIDO)
-    return redirect(reverse("processos:portal_processo", args=[processo.slug]) + "#acompanhar")
+    return redirect(reverse("transparencia:portal_processo", args=[processo.slug]) + "#acompanhar")
 
 
 @require_http_methods(["GET", "POST"])

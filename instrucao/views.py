@@ -356,7 +356,7 @@ def prazos(request):
     numero = numeros.pagina(request.GET.get("pagina"))
     pagina = Paginator(abertos.all(), PRAZOS_POR_PAGINA).get_page(numero)
     mais_antigos = list(sem_ar[:SEM_AR_NA_PAGINA])
-    prefixo = resolve_url("processos:lista")
+    prefixo = resolve_url("painel:lista")
     return render(
         request,
         "instrucao/prazos.html",

@@ -5,10 +5,7 @@ ato (DOMAIN §3), com o mesmo nome do ato. Os métodos só alteram `self`; quem 
 linha e escreve o Andamento é `processos.services`.
 """
 
-import functools
-
 from django.conf import settings
-from django.core.exceptions import FieldDoesNotExist
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
@@ -48,66 +45,6 @@ class AtoRecusado(Exception):
 class ProcessoQuerySet(models.QuerySet):
     def em_andamento(self):
         return self.exclude(estado__in=[Estado.CONCLUIDO, Estado.ARQUIVADO])
-
-    def para_listagem(self, *, prazo: bool = True):
-        """Só as colunas que a lista mostra; os municípios numa consulta para a página toda.
-        `prazo=False`: a coluna do prazo mais próximo vem vazia, sem a subconsulta nos
-        ofícios (o portal não a mostra)."""
-        colunas = self.only(
-            "numero", "ano", "tipo", "estado", "nome_proposto", "ultima_movimentacao"
-        ).prefetch_related(models.Prefetch("municipios_origem", Municipio.objects.only("nome")))
-        if not prazo:
-            return colunas.annotate(prazo_mais_proximo=_sem_prazo())
-        return colunas.com_prazo_mais_proximo()
-
-    def ids_com_prazo_aberto(self):
-        """Os ids dos processos que têm prazo mais próximo (o `prazo_mais_proximo` não é
-        nulo): a primeira parte da lista ordenada pelo prazo (`processos.paginacao`). Uma
-        linha por ofício com prazo aberto, com o vencimento dele em `prazo` (o prazo mais
-        próximo do processo é o menor deles), para filtrar e agrupar sem voltar aos ofícios."""
-        return _oficios_com_prazo_aberto(self.model).all()
-
-    def com_prazo_mais_proximo(self):
-        """`prazo_mais_proximo`: o menor vencimento entre os ofícios com prazo aberto do
-        processo (vigentes, sem resposta, com AR; processo não terminal — Art. 2º, § 3º).
-        O modelo do ofício vem da relação `oficios`, da fase da instrução (STYLE, regra 6)."""
-        return self.annotate(prazo_mais_proximo=_prazo_mais_proximo(self.model))
-
-
-# As duas consultas dos prazos abertos, montadas uma vez por processo do servidor: montar as
-# condições (vigentes, sem resposta, de processo não terminal, cada uma com a sua
-# subconsulta) custava mais que executá-las, a cada página da lista. Nada nelas depende da
-# requisição nem da data; o Django copia a consulta a cada uso (`all()`, `annotate`), de modo
-# que a guardada nunca muda.
-@functools.cache
-def _oficios_com_prazo_aberto(modelo):
-    Oficio = _modelo_do_oficio(modelo)
-    if Oficio is None:
-        return modelo.objects.none().values("pk")
-    abertos = Oficio.objects.com_prazo_aberto().annotate(prazo=models.F("vencimento"))
-    return abertos.values("processo_id")
-
-
-@functools.cache
-def _prazo_mais_proximo(modelo):
-    Oficio = _modelo_do_oficio(modelo)
-    if Oficio is None:
-        return _sem_prazo()
-    abertos = Oficio.objects.com_prazo_aberto().filter(processo=models.OuterRef("pk"))
-    return models.Subquery(abertos.order_by("vencimento").values("vencimento")[:1])
-
-
-def _modelo_do_oficio(modelo):
-    """O ofício vem da relação `oficios`, da fase da instrução (STYLE, regra 6); None sem ela."""
-    try:
-        return modelo._meta.get_field("oficios").related_model
-    except FieldDoesNotExist:
-        return None
-
-
-def _sem_prazo():
-    """A coluna do prazo mais próximo vazia (sem a subconsulta nos ofícios)."""
-    return models.Value(None, models.DateField())
 
 
 def protocolo_de(numero: int, ano: int, separador: str = "/") -> str:
@@ -163,7 +100,7 @@ class Processo(ConcurrentTransitionMixin, models.Model):
         verbose_name_plural = "processos"
         ordering = ["-ano", "-numero"]
         # A chave do cache da lista pública é o último movimento de qualquer processo: um
-        # `Max` que o índice responde sem ler a tabela (processos.views.portal).
+        # `Max` que o índice responde sem ler a tabela (transparencia.portal).
         # Por estado com o id: o Painel conta os processos de cada estado lendo só o índice, e
         # os prazos abertos descartam os processos terminais pelos poucos ids deles (issue 13).
         indexes = [

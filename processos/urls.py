@@ -2,7 +2,6 @@ from django.urls import path, register_converter
 
 from processos import views
 from processos.atos import POR_SLUG
-from processos.views import portal
 
 
 class ProtocoloConverter:
@@ -36,17 +35,8 @@ app_name = "processos"
 
 urlpatterns = [
     path("", views.inicio, name="inicio"),
-    path("painel/", views.painel, name="painel"),
-    path("processos/", views.lista, name="lista"),
-    path("processos/exportar.csv", views.exportar_lista, name="exportar_lista"),
     path("processos/novo/", views.novo, name="novo"),
     path("processos/<protocolo:protocolo>/", views.detalhe, name="detalhe"),
     path("processos/<protocolo:protocolo>/atos/<ato:slug>/", views.ato, name="ato"),
     path("processos/<protocolo:protocolo>/manifestacao/", views.manifestacao, name="manifestacao"),
-    path("portal/", portal.portal, name="portal"),
-    path(
-        "portal/processos/<protocolo:protocolo>/",
-        portal.portal_processo,
-        name="portal_processo",
-    ),
 ]

@@ -340,7 +340,7 @@ def test_quem_tem_papel_entra_e_cai_no_painel(client, servidor):
 
     resposta = client.post("/entrar/", {"username": servidor.username, "password": SENHA})
 
-    assert resposta["Location"] == reverse("processos:painel")
+    assert resposta["Location"] == reverse("painel:painel")
 
 
 def test_o_next_do_login_continua_valendo_para_o_administrador(client, administrador):

@@ -26,8 +26,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from emancipacao import numeros
+from painel.filtros import ANO_MAXIMO, ANO_MINIMO, ProcessoPublicoFilter
 from processos.estados import Estado, Tipo
-from processos.filtros import ANO_MAXIMO, ANO_MINIMO, ProcessoPublicoFilter
 from processos.models import Processo
 from transparencia import serializers as s
 from transparencia.dados_abertos import Enderecos, detalhe, item_da_lista, processos_publicos
@@ -63,7 +63,7 @@ def _erro(mensagem: str) -> exceptions.ValidationError:
     return erro
 
 
-# Os nomes de ordem do portal (processos.filtros) e os campos de cada um.
+# Os nomes de ordem do portal (painel.filtros) e os campos de cada um.
 ORDENS = {
     "numero": ("ano", "numero"),
     "tipo": ("tipo",),

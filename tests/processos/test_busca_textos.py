@@ -8,7 +8,8 @@ import re
 import pytest
 from django.db import connection
 
-from processos import busca, filtros
+from painel import filtros
+from processos import busca
 from processos.models import FormaEncaminhamento, Processo
 from requisitos.models import Municipio
 from tests.processos.construtores import PASSADO

@@ -11,9 +11,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from painel.views import POR_PAGINA
 from processos.estados import Estado
 from processos.models import FormaEncaminhamento, Processo
-from processos.views import POR_PAGINA
 from requisitos.models import Municipio
 from tests.processos.construtores import PASSADO
 

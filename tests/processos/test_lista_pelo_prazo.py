@@ -11,9 +11,9 @@ import pytest
 from django.utils import timezone
 
 from instrucao.models import Oficio
+from painel.views import POR_PAGINA
 from processos.estados import Estado
 from processos.models import FormaEncaminhamento, Processo
-from processos.views import POR_PAGINA
 from tests.processos.construtores import PASSADO
 from tests.processos.paginas_da_lista import protocolos, todas_as_paginas
 

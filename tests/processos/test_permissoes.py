@@ -76,15 +76,13 @@ REGRAS = {
     # A sonda do balanceador e do contêiner (emancipacao.saude): sem login, só leitura.
     "saude": {"GET": dict.fromkeys(PAPEIS, 200), "POST": dict.fromkeys(PAPEIS, 405)},
     "processos:inicio": {"GET": {"anonimo": 200, "sem_papel": 200} | dict.fromkeys(LEITORES, 302)},
-    "processos:lista": {"GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)},
+    "painel:lista": {"GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)},
     # A exportação da lista (CSV): CRT e Mesa; o Deputado tem vista, não cópia (Art. 22).
-    "processos:exportar_lista": {
+    "painel:exportar_lista": {
         "GET": {"anonimo": LOGIN, "sem_papel": 403, "deputado": 403}
         | dict.fromkeys(CRT | MESA, 200)
     },
-    "processos:painel": {
-        "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
-    },
+    "painel:painel": {"GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)},
     "processos:novo": {
         "GET": {"anonimo": LOGIN, "sem_papel": 403, "deputado": 403}
         | dict.fromkeys(CRT | MESA, 200),
@@ -106,8 +104,6 @@ REGRAS = {
         "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
     },
     # DOMAIN §4: o portal de transparência é público — todos, inclusive sem login.
-    "processos:portal": {"GET": dict.fromkeys(PAPEIS, 200)},
-    "processos:portal_processo": {"GET": dict.fromkeys(PAPEIS, 200)},
     "instrucao:oficio_recebimento": "REGRAS_OFICIOS",
     "instrucao:oficio_resposta": "REGRAS_OFICIOS",
     "instrucao:oficio_retificar_recebimento": "REGRAS_OFICIOS",
@@ -308,15 +304,13 @@ def test_cada_papel_recebe_o_que_a_regra_da_url_diz(nome, metodo, papel, como, o
         "sair": "/sair/",
         "saude": "/saude/",
         "processos:inicio": "/",
-        "processos:lista": "/processos/",
-        "processos:exportar_lista": "/processos/exportar.csv",
-        "processos:painel": "/painel/",
+        "painel:lista": "/processos/",
+        "painel:exportar_lista": "/processos/exportar.csv",
+        "painel:painel": "/painel/",
         "processos:novo": "/processos/novo/",
         "processos:detalhe": f"/processos/{processo.slug}/",
         "processos:manifestacao": f"/processos/{processo.slug}/manifestacao/",
         "instrucao:prazos": "/prazos/",
-        "processos:portal": "/portal/",
-        "processos:portal_processo": f"/portal/processos/{processo.slug}/",
     }
     dados = {}
     if nome == "processos:novo":

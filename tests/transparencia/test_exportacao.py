@@ -106,7 +106,7 @@ def test_busca_ilegivel_na_exportacao_e_400_com_o_erro(client, db):
 
 
 def test_a_exportacao_nao_tem_paginas(client, operador, monkeypatch):
-    monkeypatch.setattr("processos.views.portal.POR_PAGINA", 2)
+    monkeypatch.setattr("transparencia.portal.POR_PAGINA", 2)
     for i in range(5):
         protocolar(operador, nome=f"Distrito {i}")
 
