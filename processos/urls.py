@@ -2,18 +2,20 @@ from django.urls import path, register_converter
 
 from processos import views
 from processos.atos import POR_SLUG
+from processos.protocolos import Protocolo
 
 
 class ProtocoloConverter:
-    """Número de protocolo na URL: 0003-2026 (exibido como 0003/2026)."""
+    """Número de protocolo na URL: 0003-2026 (exibido como 0003/2026); a view recebe um
+    `Protocolo`, com o número e o ano já lidos (`processos.protocolos`)."""
 
     regex = r"[0-9]{4,6}-[0-9]{4}"
 
     def to_python(self, value):
-        return value
+        return Protocolo(value)
 
     def to_url(self, value):
-        return value
+        return str(value)
 
 
 class AtoConverter:

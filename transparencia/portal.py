@@ -1,4 +1,4 @@
-"""Portal público de transparência (DOMAIN §4; UX, tela 6): sem login.
+"""Portal público de transparência (Art. 23): sem login.
 
 Mostra os processos, o estado e a linha do tempo pública. Art. 23: as informações sobre
 processos em andamento são prestadas pelos Deputados; por isso a linha do tempo pública traz
@@ -22,7 +22,7 @@ from django.db.models import (
 )
 from django.http import QueryDict
 from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -38,6 +38,7 @@ from processos import extensoes, leitura
 from processos.avisos import avisos_legais
 from processos.diagrama import desenho, etapas
 from processos.models import Processo
+from processos.protocolos import processo_ou_404
 from requisitos.models import ParametroLegal
 
 POR_PAGINA = 50
@@ -159,12 +160,11 @@ def portal_processo(request, protocolo):
     processo e pela sua última movimentação, que todo ato grava (services.praticar_ato) e
     também o que muda sem Andamento e aparece aqui (dados e documentos da representação,
     AR de ofício: `ultima_movimentacao` atualizada por quem grava). Os avisos legais e a
-    prévia do plebiscito dependem ainda do dia e dos parâmetros legais em vigor (DOMAIN §1,
-    Art. 3º; Art. 11), que o cadastro muda sem ato: entram na chave o dia e o cadastro dos
+    prévia do plebiscito dependem ainda do dia e dos parâmetros legais em vigor
+    (Art. 3º; Art. 11), que o cadastro muda sem ato: entram na chave o dia e o cadastro dos
     parâmetros, lido na mesma consulta do processo. O cabeçalho de quem está logado, as
     mensagens e o token CSRF ficam fora do cache."""
-    numero, ano = protocolo.split("-")
-    processo = get_object_or_404(_com_cadastro_de_parametros(), numero=int(numero), ano=int(ano))
+    processo = processo_ou_404(protocolo, _com_cadastro_de_parametros())
     chave = _chave(
         "processo",
         processo.pk,

@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Prefetch, prefetch_related_objects
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 
 from documentos.emissao import PARECERES, emite_documentos
 from emancipacao.limite_envio import limitar_envio
@@ -44,6 +44,7 @@ from processos.papeis import (
     papeis_do_usuario,
     tem_papel,
 )
+from processos.protocolos import processo_ou_404
 from processos.proximo_ato import descrever_espera
 from requisitos.municipios_br import por_codigo
 from requisitos.veredito import numero_de_json, requisito_de_dict
@@ -61,8 +62,7 @@ def _exigir_leitor(request):
 
 
 def _processo(protocolo: str) -> Processo:
-    numero, ano = protocolo.split("-")
-    return get_object_or_404(Processo, numero=int(numero), ano=int(ano))
+    return processo_ou_404(protocolo)
 
 
 @login_required
@@ -97,7 +97,7 @@ def detalhe(request, protocolo):
     if tem_papel(request.user, DEPUTADO):
         # Art. 22: vista ao processo na sala das Comissões — cada vista fica registrada.
         RegistroAcesso.objects.create(usuario=request.user, processo=processo)
-    # Issue 13: a página lê o processo, os andamentos e os parâmetros uma vez; as condições
+    # A página lê o processo, os andamentos e os parâmetros uma vez; as condições
     # dos atos e as seções das fases recebem o mesmo processo (processos.leitura).
     with leitura_unica(processo):
         andamentos = leitura.andamentos(processo)
@@ -124,8 +124,7 @@ def _processo_da_pagina(protocolo: str) -> Processo:
     quase sempre vazias, contagens); depois, uma consulta por relação do hub que a página
     mostra: os andamentos (com quem os praticou), os municípios e, se houver, as
     manifestações (Art. 22)."""
-    numero, ano = protocolo.split("-")
-    processo = get_object_or_404(_consulta_da_pagina(), numero=int(numero), ano=int(ano))
+    processo = processo_ou_404(protocolo, _consulta_da_pagina())
     relacoes = [
         Prefetch("andamentos", Andamento.objects.select_related("usuario", "anexo")),
         "municipios_origem",
@@ -237,7 +236,7 @@ def ato(request, protocolo, slug):
     inicial = {c: v for c, v in request.GET.items() if c in formulario.base_fields}
     dados = (request.POST, request.FILES) if request.method == "POST" else (None,)
     form = formulario(*dados, processo=processo, ato=definicao, initial=inicial)
-    # A minuta do parecer (issue 26): o ato corre e é desfeito; só o PDF MINUTA volta.
+    # A minuta do parecer: o ato corre e é desfeito; só o PDF MINUTA volta.
     minuta = request.method == "POST" and "minuta" in request.POST and definicao.nome in PARECERES
     if request.method == "POST" and form.is_valid():
         # O PDF que a lei prevê para o ato, já conferido pelo formulário (documentos.anexos).
