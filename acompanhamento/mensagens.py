@@ -1,6 +1,6 @@
 """As mensagens: texto simples em pt-BR, com o link de cancelamento em todas.
 
-Só informação pública (DOMAIN §4; Art. 23): número e título do processo, o ato e o estado
+Só informação pública (Art. 23): número e título do processo, o ato e o estado
 como na linha do tempo pública, a data. Nunca justificativas, dados registrados nem quem
 praticou o ato. Os links usam o endereço público (`URL_PUBLICA`), não o da requisição.
 """

@@ -1,4 +1,4 @@
-"""A paginação da lista de processos com "junção adiada" (issue 13).
+"""A paginação da lista de processos com "junção adiada".
 
 O `Paginator` do Django pede ao banco `... ORDER BY ... LIMIT 50 OFFSET n` com todas as
 colunas da tela; no PostgreSQL as colunas calculadas (o prazo mais próximo, uma subconsulta

@@ -1,9 +1,9 @@
-"""Corrigir ou anular uma linha da lista de signatários (Art. 13; issue 26).
+"""Corrigir ou anular uma linha da lista de signatários (Art. 13).
 
 A linha digitada errado (nome, título, zona, seção, residência, firma) se corrige; a lançada
 por engano se anula — fica na lista, riscada, com o motivo, e não conta. Cada correção e
 anulação fica registrada com os dados antes e depois, a justificativa, quem e quando. As
-repetições de título (um título conta uma vez, DOMAIN §5) são recalculadas sobre a lista
+repetições de título (um título conta uma vez, Art. 13) são recalculadas sobre a lista
 inteira, e a contagem do Art. 13 sai das linhas, como sempre.
 """
 

@@ -105,7 +105,7 @@ class Signatario(models.Model):
 
 
 class CorrecaoSignatario(models.Model):
-    """A correção ou a anulação de uma linha da lista (issue 26): os dados da linha antes e
+    """A correção ou a anulação de uma linha da lista: os dados da linha antes e
     depois (como se leem), a justificativa, quem e quando."""
 
     class Acao(models.TextChoices):

@@ -1,5 +1,5 @@
 """A lista de processos como quem a lê na tela: os protocolos de uma página e os de todas as
-páginas em sequência (testes da paginação e da ordem pelo prazo, issue 13)."""
+páginas em sequência (testes da paginação e da ordem pelo prazo)."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Issue 9: a coluna "prazo mais próximo" (ordenável) e a exportação CSV da lista filtrada.
+"""A coluna "prazo mais próximo" (ordenável) e a exportação CSV da lista filtrada.
 
 CSV: separador `;`, UTF-8 com BOM (o Excel em pt-BR abre direto), cabeçalhos em pt-BR, todas
 as páginas com os mesmos filtros e a mesma ordem da tela."""

@@ -1,5 +1,5 @@
 """O formulário de filtros da lista guardado por critérios e municípios
-(`painel.filtros._html_dos_filtros`, issue 13): a guarda nunca mostra um formulário de
+(`painel.filtros._html_dos_filtros`): a guarda nunca mostra um formulário de
 outra busca nem de outra lista de municípios, e a lista sem critério não valida nada à toa."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 13: a lista escolhe a página pelos ids (junção adiada, índice percorrido de trás para
+"""A lista escolhe a página pelos ids (junção adiada, índice percorrido de trás para
 a frente da metade em diante, ordem pelo prazo em duas partes). O que a tela mostra não muda:
 as páginas, lidas em sequência, são a lista inteira na ordem escolhida, sem repetir nem
 pular processos, e a contagem "N processos" é a dos filtros."""

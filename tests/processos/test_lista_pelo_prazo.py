@@ -1,4 +1,4 @@
-"""Issue 13: a lista ordenada pelo prazo mais próximo, página a página. No PostgreSQL cada
+"""A lista ordenada pelo prazo mais próximo, página a página. No PostgreSQL cada
 página é tirada das duas partes da ordem (os processos com prazo aberto, pelo prazo; depois
 os demais, pelo protocolo), com o prazo de cada processo agrupado dos ofícios e a faixa da
 página achada pela posição de cada prazo; no SQLite, a ordem simples. Nos dois, o que a tela

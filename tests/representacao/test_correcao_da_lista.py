@@ -1,4 +1,4 @@
-"""Corrigir ou anular uma linha da lista de signatários (Art. 13; issue 26, achado 9): com
+"""Corrigir ou anular uma linha da lista de signatários (Art. 13): com
 justificativa, registrada com o antes → depois, quem e quando; a contagem do Art. 13 sai das
 linhas; a linha anulada fica listada, riscada, com o motivo, e não conta."""
 
@@ -41,7 +41,7 @@ def _post_correcao(**extra) -> dict:
 
 
 def test_anular_a_original_faz_a_repeticao_contar_uma_vez(processo, operador):
-    """DOMAIN §5: um título conta uma vez; anulada a primeira linha, a repetição é a original."""
+    """Art. 13: um título conta uma vez; anulada a primeira linha, a repetição é a original."""
     _linha(processo, operador, 1)
     _linha(processo, operador, 1, nome="Eleitor 1 de novo")
     assert assinaturas.contagem(processo).duplicados == 1
