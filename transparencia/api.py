@@ -16,16 +16,14 @@ import math
 import re
 
 import django_filters
-from django.utils import translation
 from django.utils.cache import get_conditional_response
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import exceptions, status
-from rest_framework.permissions import AllowAny
+from rest_framework import exceptions
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from emancipacao import numeros
+from emancipacao.api import APIPublica
 from painel.filtros import ANO_MAXIMO, ANO_MINIMO, ProcessoPublicoFilter
 from processos.estados import Estado, Tipo
 from processos.models import Processo
@@ -44,16 +42,6 @@ PAGINA_MAXIMA = 1_000_000
 NUMERO = re.compile(r"[0-9]{4,6}-[0-9]{4}")
 # Os códigos IBGE têm 7 algarismos.
 CODIGO_IBGE_MINIMO, CODIGO_IBGE_MAXIMO = 1_000_000, 9_999_999
-
-
-class LimiteExcedido(exceptions.APIException):
-    status_code = status.HTTP_429_TOO_MANY_REQUESTS
-    default_detail = MENSAGEM_LIMITE
-    default_code = "limite_excedido"
-
-    def __init__(self, espera: int):
-        super().__init__()
-        self.wait = espera  # o DRF o transforma no cabeçalho Retry-After
 
 
 def _erro(mensagem: str) -> exceptions.ValidationError:
@@ -103,23 +91,19 @@ class ProcessoAPIFilter(ProcessoPublicoFilter):
 PARAMETROS_LISTA = ("q", "tipo", "estado", "municipio", "ano", "ordem", "pagina", "por_pagina")
 
 
-class DadosAbertosAPIView(APIView):
-    """Base: pública, sem sessão, só leitura (GET e HEAD), só JSON, com limite por endereço."""
+class DadosAbertosAPIView(APIPublica):
+    """Base dos dados abertos: só leitura (GET e HEAD), só JSON, com o limite dos dados
+    abertos; a consulta é conferida antes de qualquer leitura."""
 
-    authentication_classes = []
-    permission_classes = [AllowAny]
     renderer_classes = [JSONRenderer]
+    mensagem_limite = MENSAGEM_LIMITE
     parametros: tuple[str, ...] = ()
 
-    def dispatch(self, request, *args, **kwargs):
-        with translation.override("pt-br"):
-            return super().dispatch(request, *args, **kwargs)
+    def espera(self, request) -> int | None:
+        return espera_dos_dados_abertos(request)
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        espera = espera_dos_dados_abertos(request._request)
-        if espera is not None:
-            raise LimiteExcedido(espera)
         self.conferir_consulta(request)
 
     def conferir_consulta(self, request) -> None:
