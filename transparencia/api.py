@@ -27,6 +27,7 @@ from emancipacao.api import APIPublica
 from painel.filtros import ANO_MAXIMO, ANO_MINIMO, ProcessoPublicoFilter
 from processos.estados import Estado, Tipo
 from processos.models import Processo
+from processos.protocolos import Protocolo
 from transparencia import serializers as s
 from transparencia.dados_abertos import Enderecos, detalhe, item_da_lista, processos_publicos
 from transparencia.limite import MENSAGEM as MENSAGEM_LIMITE
@@ -279,8 +280,7 @@ class ProcessoAPI(DadosAbertosAPIView):
                 "Número de processo inválido: use o formato 0001-2026 (número com 4 a 6 "
                 "dígitos, hífen, ano com 4 dígitos)."
             )
-        sequencial, ano = (int(parte) for parte in numero.split("-"))
-        processo = Processo.objects.filter(numero=sequencial, ano=ano).first()
+        processo = Processo.objects.filter(**Protocolo(numero).filtro()).first()
         if processo is None:
             raise exceptions.NotFound(f"Processo {numero} não encontrado.")
         return self.responder(request, detalhe(processo, request))
