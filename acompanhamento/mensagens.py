@@ -1,6 +1,6 @@
 """As mensagens: texto simples em pt-BR, com o link de cancelamento em todas.
 
-Só informação pública (DOMAIN §4; Art. 23): número e título do processo, o ato e o estado
+Só informação pública (Art. 23): número e título do processo, o ato e o estado
 como na linha do tempo pública, a data. Nunca justificativas, dados registrados nem quem
 praticou o ato. Os links usam o endereço público (`URL_PUBLICA`), não o da requisição.
 """
@@ -26,7 +26,7 @@ def url_publica(caminho: str) -> str:
 
 
 def url_do_processo(processo) -> str:
-    return url_publica(reverse("processos:portal_processo", args=[processo.slug]))
+    return url_publica(reverse("transparencia:portal_processo", args=[processo.slug]))
 
 
 def url_de_cancelamento(inscricao: Inscricao) -> str:

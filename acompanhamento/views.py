@@ -8,7 +8,7 @@ por eles.
 """
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -18,6 +18,7 @@ from emancipacao import depois_da_resposta
 from emancipacao.limites import espera_se_excedeu, resposta_limite
 from processos.estados import Estado
 from processos.models import Processo
+from processos.protocolos import processo_ou_404
 
 GRUPO_CLIENTE = "acompanhamento.cliente"
 PEDIDO_RECEBIDO = (
@@ -39,8 +40,7 @@ def secao_acompanhamento(processo, usuario, *, publica: bool = False) -> dict | 
 
 
 def _processo(protocolo: str) -> Processo:
-    numero, ano = protocolo.split("-")
-    return get_object_or_404(Processo, numero=int(numero), ano=int(ano))
+    return processo_ou_404(protocolo)
 
 
 @require_POST
@@ -59,7 +59,7 @@ def acompanhar(request, protocolo):
     )
     # A mesma resposta em todos os casos: a página não revela se o endereço já acompanha.
     messages.success(request, PEDIDO_RECEBIDO)
-    return redirect(reverse("processos:portal_processo", args=[processo.slug]) + "#acompanhar")
+    return redirect(reverse("transparencia:portal_processo", args=[processo.slug]) + "#acompanhar")
 
 
 @require_http_methods(["GET", "POST"])

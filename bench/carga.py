@@ -171,7 +171,7 @@ def medir_com_wrk(ambiente: dict, interno: dict, duracao: int) -> tuple[dict, li
     return medidas, rss
 
 
-# Orçamentos da issue 13 a N = 50 000: tempo médio no processo (ms), SQL (ms) e a razão mínima
+# Orçamentos a N = 50 000: tempo médio no processo (ms), SQL (ms) e a razão mínima
 # req/s da página ÷ req/s do login no mesmo wrk (vale numa máquina ruidosa). Consultas ≤ 10.
 ORCAMENTOS = {
     "lista_p1": {"ms": 25, "razao": 0.15},

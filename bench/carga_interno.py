@@ -27,9 +27,9 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import NoReverseMatch, reverse  # noqa: E402
 
+from painel.views import POR_PAGINA  # noqa: E402
 from processos.models import Processo  # noqa: E402
 from processos.papeis import GRUPOS, SERVIDOR  # noqa: E402
-from processos.views import POR_PAGINA  # noqa: E402
 
 USUARIO = "bench.servidor"
 TERMO_DE_BUSCA = "Esperança"

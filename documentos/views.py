@@ -20,6 +20,7 @@ from documentos.models import AnexoDoAto, Documento, FalhaIntegridade, TarefaDoc
 from emancipacao.limite_envio import limitar_envio
 from emancipacao.limites import espera_se_excedeu, resposta_limite
 from processos.models import Processo, RegistroAcesso
+from processos.protocolos import Protocolo, processo_ou_404
 from requisitos.models import parametros_em_vigor
 from requisitos.regras import avaliar_distrito
 
@@ -148,13 +149,8 @@ def documento(request, codigo):
 def anexo(request, protocolo, pk):
     """O PDF juntado a um ato (a ata, o parecer, o ofício, o relatório), conferido com o
     SHA-256 do envio. Art. 22: o Deputado vê, não baixa, e a vista fica registrada."""
-    numero, ano = protocolo.split("-")
-    anexo = get_object_or_404(
-        AnexoDoAto.objects.select_related("andamento__processo"),
-        pk=pk,
-        andamento__processo__numero=int(numero),
-        andamento__processo__ano=int(ano),
-    )
+    consulta = AnexoDoAto.objects.select_related("andamento__processo")
+    anexo = get_object_or_404(consulta, pk=pk, **Protocolo(protocolo).filtro("andamento__processo"))
     processo = anexo.andamento.processo
     acesso.exigir_vista(request.user, anexo.andamento)
     deputado = acesso.e_deputado_sem_equipe(request.user)
@@ -183,8 +179,7 @@ def publico(request, codigo):
 
 
 def _processo(protocolo: str) -> Processo:
-    numero, ano = protocolo.split("-")
-    return get_object_or_404(Processo, numero=int(numero), ano=int(ano))
+    return processo_ou_404(protocolo)
 
 
 @login_required

@@ -7,7 +7,7 @@ da chave (SELECT ... FOR UPDATE no PostgreSQL; no SQLite a transação IMMEDIATE
 bloqueio de escrita ao começar), de modo que as contagens se enfileiram em vez de se
 sobreporem.
 
-`CachePortal` (o conteúdo das páginas do portal, issue 13): a gravação é um comando só — o
+`CachePortal` (o conteúdo das páginas do portal): a gravação é um comando só — o
 `DatabaseCache` grava com cinco (a contagem das linhas para o limite, a transação, a leitura
 da chave, a gravação e o fim da transação), na primeira visita de cada página do portal —, e
 uma cópia em memória em cada processo do servidor poupa ao acerto a ida ao banco

@@ -1,4 +1,4 @@
-"""A sessão que expira por inatividade, renovada no máximo uma vez por minuto (issue 13).
+"""A sessão que expira por inatividade, renovada no máximo uma vez por minuto.
 
 Gravar a sessão em toda requisição (`SESSION_SAVE_EVERY_REQUEST`) custava um UPDATE por
 página. Aqui, a sessão guarda o instante da última renovação e só é regravada — com o prazo

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "acompanhamento",
     "operacao",
     "transparencia",
+    "painel",
     "demonstracao",
 ]
 
@@ -206,7 +207,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 
 LOGIN_URL = "entrar"
-LOGIN_REDIRECT_URL = "processos:painel"
+LOGIN_REDIRECT_URL = "painel:painel"
 LOGOUT_REDIRECT_URL = "entrar"
 
 # A sessão expira após DJANGO_SESSAO_MINUTOS sem uso: o prazo recomeça com o uso, e o
@@ -244,7 +245,7 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # Cache compartilhado por todos os processos (gunicorn -w N): nele ficam os contadores dos
 # limites de uso, que assim valem para o servidor inteiro. Padrão: uma tabela do próprio
 # banco (`manage.py createcachetable`); com REDIS_URL, o Redis. O conteúdo das páginas do
-# portal (processos.views.portal) fica num cache à parte ("portal"): um robô que percorra
+# portal (transparencia.portal) fica num cache à parte ("portal"): um robô que percorra
 # milhares de processos enche o portal, não expulsa os contadores dos limites.
 # Com o Redis fora do ar, o lado público continua no ar: os limites de uso contam na memória
 # de cada processo e o portal é montado do banco (emancipacao.cache.RedisComReserva). O

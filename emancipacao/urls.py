@@ -28,5 +28,6 @@ urlpatterns = [
     path("", include("instrucao.urls")),
     path("", include("acompanhamento.urls")),
     path("", include("transparencia.urls")),
+    path("", include("painel.urls")),
     path("", include("processos.urls")),
 ]

@@ -26,7 +26,7 @@ DECIMAIS = frozenset({"valor_adicionado", "area_km2", "participacao_icms"})
 BOOLEANOS = frozenset({"continuidade_territorial"})
 
 # O que cada órgão certifica, por tipo de processo, para a área (a nova, ou o município a
-# extinguir) e para cada município de origem remanescente (DOMAIN §5; Art. 10, I: na
+# extinguir) e para cada município de origem remanescente (Art. 2º, § 1º; Art. 10, I: na
 # extinção, de novo os números de I a IV do próprio município; Art. 8º: na revisão de
 # limites, só a Cartografia — a continuidade e as áreas).
 PEDIDOS: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {

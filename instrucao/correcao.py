@@ -1,4 +1,4 @@
-"""Corrigir digitação (issue 26): o número certificado foi digitado errado — a certidão está
+"""Corrigir digitação: o número certificado foi digitado errado — a certidão está
 certa. A correção é uma versão nova da mesma certidão, com o mesmo PDF (mesmo SHA-256), o
 mesmo número e a mesma data; mudam só os números digitados, com a justificativa, quem e
 quando. A versão anterior fica nos autos, e a seção "Ofícios e prazos" mostra o antes → depois.

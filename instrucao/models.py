@@ -11,6 +11,10 @@ from django.db import models
 from django.db.models import Count, Exists, F, Func, OuterRef, Q, Subquery
 
 from documentos.models import ArquivoGuardado
+
+# Modelos em módulo próprio (os avisos de prazo enviados), importados aqui para que o Django
+# os encontre e para quem os importa de instrucao.models.
+from instrucao.avisos import AvisoPrazo, EventoPrazo  # noqa: F401
 from processos.estados import TERMINAIS, Tipo
 from processos.models import Processo
 
@@ -28,10 +32,10 @@ ORGAO_COM_ARTIGO = {
     Orgao.SEFAZ: "da SEFAZ",
 }
 
-# O que cada tipo pede a cada órgão (DOMAIN §5). O inciso V (condições de instalação) é
-# verificado pela própria CRT na visita (Art. 17, I). Decisões: na extinção (Art. 10, I)
-# pedem-se de novo os números de I a IV; na revisão de limites só a Cartografia (área,
-# mapa e memorial, Art. 8º).
+# O que cada tipo pede a cada órgão (Art. 2º, I a IV e VI; Art. 8º; Art. 10, I). O inciso V
+# (condições de instalação) é verificado pela própria CRT na visita (Art. 17, I). Decisões:
+# na extinção (Art. 10, I) pedem-se de novo os números de I a IV; na revisão de limites só a
+# Cartografia (área, mapa e memorial, Art. 8º).
 PEDIDOS_POR_TIPO: dict[str, tuple[tuple[str, str], ...]] = {
     Tipo.CRIACAO: ((Orgao.CARTOGRAFIA, "I, III e VI"), (Orgao.TRE, "II"), (Orgao.SEFAZ, "IV")),
     Tipo.EXTINCAO: ((Orgao.CARTOGRAFIA, "I e III"), (Orgao.TRE, "II"), (Orgao.SEFAZ, "IV")),
@@ -53,7 +57,7 @@ class OficioQuerySet(models.QuerySet):
     def de_processos_em_andamento(self):
         """Os ofícios de processos não terminais. Em NOT EXISTS (e não numa junção com todos
         os processos): o PostgreSQL lê só os ids dos concluídos e arquivados, do índice por
-        estado (issue 13)."""
+        estado."""
         terminal = Processo.objects.filter(pk=OuterRef("processo_id"), estado__in=TERMINAIS)
         return self.filter(~Exists(terminal))
 
@@ -210,7 +214,7 @@ class Oficio(models.Model):
         return max(versoes, key=lambda c: c.versao) if versoes else None
 
 
-# O que cada órgão certifica, por unidade (DOMAIN §5): a área nova e cada município de
+# O que cada órgão certifica, por unidade (Art. 2º, caput e § 1º): a área nova e cada município de
 # origem remanescente. Os campos de `FiguraCertidao` que o formulário de cada órgão pede.
 CAMPOS_POR_ORGAO: dict[str, tuple[str, ...]] = {
     Orgao.CARTOGRAFIA: ("populacao", "casas_centro_urbano", "continuidade_territorial", "area_km2"),
@@ -473,48 +477,3 @@ class RascunhoReiteracao(models.Model):
     @property
     def pendente(self) -> bool:
         return self.reiteracao_id is None and self.descartado_em is None
-
-
-class EventoPrazo(models.TextChoices):
-    """Os eventos do prazo do Art. 2º, § 3º que `verificar_prazos` anuncia (mesmos códigos de
-    `requisitos.prazos`)."""
-
-    VENCE_EM_BREVE = "vence_em_breve", "vence em breve"
-    VENCIDO = "vencido", "vencido"
-
-
-class AvisoPrazo(models.Model):
-    """Cada evento de prazo de um ofício anunciado por e-mail a cada destinatário. A linha
-    só é gravada depois que o e-mail saiu; a restrição única impede anunciar o mesmo evento do
-    mesmo ofício, para o mesmo vencimento, duas vezes à mesma pessoa (execuções repetidas pelo
-    cron). O vencimento entra na chave: retificado o AR, o prazo recalculado é avisado."""
-
-    oficio = models.ForeignKey(Oficio, on_delete=models.PROTECT, related_name="avisos_de_prazo")
-    evento = models.CharField("evento", max_length=20, choices=EventoPrazo.choices)
-    destinatario = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name="destinatário",
-        on_delete=models.PROTECT,
-        related_name="+",
-    )
-    email = models.EmailField("enviado para", max_length=254)
-    dia = models.DateField("dia da verificação")
-    vencimento = models.DateField("vencimento avisado")
-    enviado_em = models.DateTimeField("enviado em", auto_now_add=True)
-
-    class Meta:
-        verbose_name = "aviso de prazo"
-        verbose_name_plural = "avisos de prazo"
-        ordering = ["enviado_em", "id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["oficio", "evento", "destinatario", "vencimento"],
-                name="aviso_prazo_uma_vez_por_vencimento",
-            ),
-            models.CheckConstraint(
-                condition=Q(evento__in=EventoPrazo.values), name="aviso_prazo_evento"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.get_evento_display()}: Ofício nº {self.oficio.numero} → {self.email}"

@@ -48,7 +48,7 @@ class LinhaOficio:
     def certidao(self):
         return self.versoes[-1] if self.versoes else None
 
-    # Os textos da linha já escritos (issue 13: o filtro `date` e `get_orgao_display`, três
+    # Os textos da linha já escritos (o filtro `date` e `get_orgao_display`, três
     # vezes por linha, eram a maior parte do custo da seção).
     @property
     def orgao(self) -> str:

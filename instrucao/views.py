@@ -33,6 +33,7 @@ from processos import leitura
 from processos.leitura import lido
 from processos.models import AtoRecusado, RegistroAcesso
 from processos.papeis import LEITORES, PRESIDENTE, SERVIDOR, tem_papel
+from processos.protocolos import Protocolo
 from requisitos.models import parametros_em_vigor
 
 
@@ -51,14 +52,9 @@ def secao_oficios(processo, usuario, *, publica: bool = False) -> dict | None:
     }
 
 
-def _oficio(protocolo: str, pk: int) -> Oficio:
-    numero, ano = protocolo.split("-")
-    return get_object_or_404(
-        Oficio.objects.select_related("processo"),
-        pk=pk,
-        processo__numero=int(numero),
-        processo__ano=int(ano),
-    )
+def _oficio(protocolo: Protocolo, pk: int) -> Oficio:
+    consulta = Oficio.objects.select_related("processo")
+    return get_object_or_404(consulta, pk=pk, **Protocolo(protocolo).filtro("processo"))
 
 
 def _ato_do_oficio(
@@ -280,7 +276,7 @@ def certidao(request, protocolo, pk, versao=None):
     return resposta
 
 
-# Prazos (issue 13): 50 ofícios por página; dos sem AR, os mais antigos, com o total.
+# Prazos: 50 ofícios por página; dos sem AR, os mais antigos, com o total.
 PRAZOS_POR_PAGINA = 50
 SEM_AR_NA_PAGINA = 50
 # Só o que a linha mostra do ofício e do processo (o processo traz divisas e memorial); o
@@ -356,7 +352,7 @@ def prazos(request):
     numero = numeros.pagina(request.GET.get("pagina"))
     pagina = Paginator(abertos.all(), PRAZOS_POR_PAGINA).get_page(numero)
     mais_antigos = list(sem_ar[:SEM_AR_NA_PAGINA])
-    prefixo = resolve_url("processos:lista")
+    prefixo = resolve_url("painel:lista")
     return render(
         request,
         "instrucao/prazos.html",

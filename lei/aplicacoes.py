@@ -22,7 +22,11 @@ from requisitos.aplicacao import Registro as _Registro
 # Os módulos que declaram aplicações com `@aplica`/`registrar`: importados antes de ler o
 # registro (um teste confere que todo módulo com declarações está nesta lista).
 MODULOS_QUE_DECLARAM = (
-    "requisitos.regras",
+    "requisitos.regras.criacao",
+    "requisitos.regras.distrito",
+    "requisitos.regras.limites",
+    "requisitos.regras.maiorias",
+    "requisitos.regras.assinaturas",
     "requisitos.toponimia",
     "requisitos.prazos",
     "requisitos.eleicoes",

@@ -1,4 +1,4 @@
-"""A lei anotada como documento verificável (DOMAIN §8): um `Documento` com código, SHA-256
+"""A lei anotada como documento verificável: um `Documento` com código, SHA-256
 e rodapé que leva ao /validar/, emitido sem processo, como a certidão de distrito.
 
 Uma só série ("lei_anotada"): enquanto o conteúdo (texto, mapa e parâmetros em vigor) não

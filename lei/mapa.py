@@ -1,6 +1,6 @@
 """O mapa declarativo da LC 23/1992: o que nenhuma regra ou guarda declara ao lado do seu
 código — o que o sistema exibe, o que quem o usa declara em telas que não são regras, o que
-não é matéria de software (com o porquê) — e as Decisões do DOMAIN que interpretam o texto.
+não é matéria de software (com o porquê) — e as decisões do sistema que interpretam o texto.
 
 As regras e guardas declaram-se onde estão (`@aplica`, `requisitos.aplicacao`); os atos, pelo
 fundamento de cada um (`processos.atos`); os documentos do Art. 15, pela lista de cada tipo
@@ -290,7 +290,7 @@ r(
     "Art. 25, I",
     modo=CALCULADA,
     descricao="“Habilitações” no texto consolidado é lido como “habitações”.",
-    onde="requisitos.regras.avaliar_distrito",
+    onde="requisitos.regras.distrito.avaliar_distrito",
     decisao="“50 habilitações” é erro de digitação do texto consolidado: o sistema conta "
     "habitações na sede.",
 )

@@ -98,7 +98,8 @@ class UnidadeVotacao(models.Model):
             models.UniqueConstraint(fields=["resultado", "nome"], name="unidade_nome_unico"),
             models.UniqueConstraint(fields=["resultado", "chave"], name="unidade_chave_unica"),
             models.UniqueConstraint(fields=["resultado", "ordem"], name="unidade_ordem_unica"),
-            # DOMAIN §6: sim + não + brancos + nulos = comparecimento ≤ inscritos.
+            # O boletim do TRE fecha (Art. 11):
+            # sim + não + brancos + nulos = comparecimento ≤ inscritos.
             models.CheckConstraint(
                 condition=Q(comparecimento=F("sim") + F("nao") + F("brancos") + F("nulos")),
                 name="unidade_votos_somam_comparecimento",

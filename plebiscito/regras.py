@@ -1,4 +1,4 @@
-"""Resultado do plebiscito (Art. 11; DOMAIN §6) como função pura, sem Django e sem float.
+"""Resultado do plebiscito (Art. 11) como função pura, sem Django e sem float.
 
 A LC 23/1992 (Art. 11, § 2º) exige a maioria absoluta dos eleitores inscritos; a Lei
 9.709/1998 (art. 10) e a prática do TSE contam a maioria simples dos votos válidos; há ainda
@@ -63,7 +63,7 @@ CAMPOS = ("inscritos", "comparecimento", "sim", "nao", "brancos", "nulos")
 
 
 def problemas_da_votacao(v: Votacao) -> list[tuple[str, str]]:
-    """Consistência (DOMAIN §6), campo a campo: tudo inteiro ≥ 0; sim + não + brancos +
+    """Consistência do boletim, campo a campo: tudo inteiro ≥ 0; sim + não + brancos +
     nulos = comparecimento ≤ inscritos. Lista vazia = números consistentes."""
     problemas = []
     for campo in CAMPOS:

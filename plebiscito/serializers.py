@@ -63,7 +63,8 @@ class UnidadeEntrada(serializers.Serializer):
         return " ".join(nome.split())
 
     def validate(self, dados):
-        """Sim + Não + brancos + nulos = comparecimento ≤ inscritos (DOMAIN §6)."""
+        """Sim + Não + brancos + nulos = comparecimento ≤ inscritos: o boletim do TRE
+        fecha (Art. 11)."""
         erros: dict[str, list[str]] = {}
         for campo, mensagem in problemas_da_votacao(votacao_de(dados)):
             erros.setdefault(campo, []).append(mensagem)

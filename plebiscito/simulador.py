@@ -64,7 +64,8 @@ class UnidadeForm(forms.Form):
         return any(campo != "area_desmembrada" for campo in self.changed_data)
 
     def clean(self):
-        """Sim + Não + brancos + nulos = comparecimento ≤ inscritos (DOMAIN §6)."""
+        """Sim + Não + brancos + nulos = comparecimento ≤ inscritos: o boletim do TRE
+        fecha (Art. 11)."""
         dados = super().clean()
         if all(dados.get(campo) is not None for campo in CAMPOS):
             for campo, mensagem in problemas_da_votacao(self.votacao()):

@@ -70,7 +70,8 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
 
 
 def _sobrestar_apos_recusa(processo, usuario, fases) -> str | None:
-    """Recusa do TRE (DOMAIN §1): o Presidente pode sobrestar, com o fundamento sugerido."""
+    """Recusa do TRE (o bloqueio do art. 18, § 4º, da Constituição Federal): o Presidente
+    pode sobrestar, com o fundamento sugerido."""
     if not (
         fases
         and fases[0].fase == FaseTre.RECUSADO

@@ -1,4 +1,4 @@
-"""Os atos do processo (DOMAIN §3) como tabela: quem pode, fundamento, o que se exige.
+"""Os atos do processo como tabela: quem pode, fundamento, o que se exige.
 
 Cada ato é, com o mesmo nome, um método de transição em `Processo` e uma função de serviço
 (`processos.services.praticar_ato`). Esta tabela é a única fonte para rótulos, papéis,
@@ -30,7 +30,8 @@ class Ato:
     papeis: frozenset[str]
     fundamento: str
     exige_justificativa: bool = False
-    # Ato a partir do PDL: exibe o aviso do bloqueio constitucional (DOMAIN §1).
+    # Ato a partir do PDL: exibe o aviso do bloqueio constitucional (art. 18, § 4º, da
+    # Constituição Federal).
     aviso_bloqueio: bool = False
     # O ato não muda o estado (corrige ou completa o registro): não é trabalho pendente no
     # painel e o resumo diz "O processo permanece em: …".

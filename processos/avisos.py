@@ -1,5 +1,6 @@
-"""Os avisos legais do processo (DOMAIN §1): a mesma faixa na página interna, na tela do ato
-e no portal público — a lei não muda conforme quem lê."""
+"""Os avisos legais do processo (o bloqueio do art. 18, § 4º, da Constituição Federal e a
+janela do Art. 3º): a mesma faixa na página interna, na tela do ato e no portal público — a
+lei não muda conforme quem lê."""
 
 from django.utils import timezone
 

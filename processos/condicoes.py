@@ -1,4 +1,4 @@
-"""As guardas das transições (DOMAIN §3): papel de cada ato e condições calculadas, cada
+"""As guardas das transições (processos.atos): papel de cada ato e condições calculadas, cada
 uma com o texto que a página do processo mostra quando ela não é atendida."""
 
 import unicodedata

@@ -1,4 +1,4 @@
-"""A ordem das datas da lei, numa tabela só (DOMAIN §3, Arts. 13 a 20).
+"""A ordem das datas da lei, numa tabela só (Arts. 13 a 20).
 
 Para cada ato: as datas que ele registra (a do próprio ato e as dos dados: publicação,
 sessão, ofício...), as datas anteriores que cada uma deve seguir — do mesmo ato ou do último

@@ -1,5 +1,5 @@
-"""Tipos de processo e estados (DOMAIN §2 e §3). Os mesmos códigos no banco, na API e na
-interface; os rótulos em pt-BR são os do DOMAIN, usados em toda parte."""
+"""Tipos de processo e estados (Art. 1º; Art. 8º; Art. 10). Os mesmos códigos no banco, na API e na
+interface; os rótulos em pt-BR são os da lei, usados em toda parte."""
 
 from django.db import models
 
@@ -57,7 +57,7 @@ NAO_TERMINAIS = tuple(e for e in Estado.values if e not in TERMINAIS)
 # Sobrestado não é terminal, mas dele só se sai por "retomar" (ou "arquivar").
 ATIVOS = tuple(e for e in NAO_TERMINAIS if e != Estado.SOBRESTADO)
 
-# Tipos que exibem o bloqueio constitucional federal (DOMAIN §1).
+# Tipos que exibem o bloqueio constitucional federal (art. 18, § 4º, da CF).
 TIPOS_COM_BLOQUEIO_FEDERAL = frozenset({Tipo.CRIACAO, Tipo.FUSAO, Tipo.INCORPORACAO})
 # Tipos alcançados pelo Art. 3º: criação, incorporação e extinção — e a fusão, que é a
 # "criação de município que resulte de fusão" (Art. 4º).

@@ -1,4 +1,4 @@
-"""Leitura única da página do processo (issue 13).
+"""Leitura única da página do processo.
 
 A página interna do processo pergunta muitas vezes a mesma coisa ao banco: cada ato
 disponível confere as suas condições (e a mensagem de cada uma), e as seções das fases

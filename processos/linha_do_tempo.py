@@ -84,7 +84,7 @@ def _dados_legiveis(andamento) -> list[tuple[str, object]]:
 
 def como_linha_do_tempo(andamento) -> dict:
     """Um andamento como a linha do tempo o mostra, com os rótulos e as datas já escritos
-    (issue 13: o laço dos andamentos era o trecho mais caro do modelo da página)."""
+    (o laço dos andamentos era o trecho mais caro do modelo da página)."""
     usuario = andamento.usuario
     origem = andamento.estado_origem
     return {

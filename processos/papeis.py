@@ -1,4 +1,4 @@
-"""Papéis (DOMAIN §4; LC 23/1992, Art. 21 a 23), como grupos do Django criados por migração.
+"""Papéis (LC 23/1992, Art. 21 a 23), como grupos do Django criados por migração.
 
 Um papel é um código curto; `papeis_do_usuario` devolve os do usuário, e as regras de acesso
 de cada URL e de cada ato (ver `processos.atos`) são escritas em termos desses códigos.
@@ -24,7 +24,7 @@ GRUPOS = {
 PAPEL_DO_GRUPO = {nome: papel for papel, nome in GRUPOS.items()}
 
 # Quem opera processos (cria, junta documentos, instrui) — o Presidente faz tudo o que o
-# servidor faz (DOMAIN §4).
+# servidor faz (Art. 21).
 OPERADORES = frozenset({SERVIDOR, PRESIDENTE})
 # Quem vê todos os processos na área interna.
 LEITORES = frozenset({SERVIDOR, PRESIDENTE, MESA, DEPUTADO})
@@ -57,7 +57,7 @@ def _papeis(nomes_dos_grupos, em_exercicio: bool) -> frozenset[str]:
 
 
 def _em_exercicio_da_presidencia(membro) -> Exists:
-    from processos.models import ExercicioPresidencia
+    from processos.registros import ExercicioPresidencia
 
     hoje = timezone.localdate()
     return Exists(ExercicioPresidencia.objects.vigentes(hoje).filter(membro=membro))

@@ -1,4 +1,4 @@
-"""O que o processo aguarda e quem o faz (issue 12, "o dia do servidor").
+"""O que o processo aguarda e quem o faz.
 
 Tabela pura: estado → ato seguinte do rito, com o rótulo do ato (`processos.atos`) e o dos
 papéis que o praticam (`processos.papeis.GRUPOS`). As esperas por órgãos de fora (os ofícios

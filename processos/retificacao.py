@@ -1,4 +1,4 @@
-"""Retificação dos dados do processo (ato `retificar_dados`, DOMAIN §3): o que se compara, o
+"""Retificação dos dados do processo (ato `retificar_dados`): o que se compara, o
 que o Andamento registra (cada campo antes e depois) e o que cada etapa já fixou.
 
 Os bloqueios são conferidos pela transição (`Processo.retificar_dados`), e não só pela tela:

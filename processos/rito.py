@@ -1,4 +1,4 @@
-"""O rito de cada tipo de processo, como tabela declarativa (DOMAIN §3, "Path per kind").
+"""O rito de cada tipo de processo, como tabela declarativa (o caminho de cada tipo, Arts. 7º a 20).
 
 As condições das transições e o diagrama de fluxo leem esta tabela; nenhum outro lugar
 decide por `if tipo == ...` quais etapas um tipo percorre.

@@ -132,7 +132,7 @@ def praticar_ato(
     minuta: bool = False,
     anexo=None,
 ) -> Andamento:
-    """Pratica o ato `nome_ato` (DOMAIN §3) ou não muda nada.
+    """Pratica o ato `nome_ato` (processos.atos) ou não muda nada.
 
     `minuta`: pré-visualização — o ato corre inteiro (guardas, preparo, Andamento) numa
     transação que é desfeita; levanta `MinutaDoAto` com o PDF marcado MINUTA, sem código.

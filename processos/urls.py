@@ -2,19 +2,20 @@ from django.urls import path, register_converter
 
 from processos import views
 from processos.atos import POR_SLUG
-from processos.views import portal
+from processos.protocolos import Protocolo
 
 
 class ProtocoloConverter:
-    """Número de protocolo na URL: 0003-2026 (exibido como 0003/2026)."""
+    """Número de protocolo na URL: 0003-2026 (exibido como 0003/2026); a view recebe um
+    `Protocolo`, com o número e o ano já lidos (`processos.protocolos`)."""
 
     regex = r"[0-9]{4,6}-[0-9]{4}"
 
     def to_python(self, value):
-        return value
+        return Protocolo(value)
 
     def to_url(self, value):
-        return value
+        return str(value)
 
 
 class AtoConverter:
@@ -36,17 +37,8 @@ app_name = "processos"
 
 urlpatterns = [
     path("", views.inicio, name="inicio"),
-    path("painel/", views.painel, name="painel"),
-    path("processos/", views.lista, name="lista"),
-    path("processos/exportar.csv", views.exportar_lista, name="exportar_lista"),
     path("processos/novo/", views.novo, name="novo"),
     path("processos/<protocolo:protocolo>/", views.detalhe, name="detalhe"),
     path("processos/<protocolo:protocolo>/atos/<ato:slug>/", views.ato, name="ato"),
     path("processos/<protocolo:protocolo>/manifestacao/", views.manifestacao, name="manifestacao"),
-    path("portal/", portal.portal, name="portal"),
-    path(
-        "portal/processos/<protocolo:protocolo>/",
-        portal.portal_processo,
-        name="portal_processo",
-    ),
 ]

@@ -1,4 +1,4 @@
-"""A versão do processo que um formulário viu (issue 24).
+"""A versão do processo que um formulário viu.
 
 É o id do último Andamento. Todo ato grava o seu Andamento com a linha do processo travada
 (`processos.services.praticar_ato`), então os ids de um processo crescem na ordem dos atos:

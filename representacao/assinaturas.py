@@ -3,8 +3,8 @@ contar as assinaturas aptas.
 
 Art. 13: a representação é assinada por, no mínimo, 100 eleitores (parâmetro legal
 `assinaturas_minimas`) residentes ou domiciliados na área a desmembrar, com firmas
-reconhecidas. Um título repetido conta uma vez (DOMAIN §5). A lista só cresce: nada se edita
-nem se apaga; quem registrou e quando fica em cada linha.
+reconhecidas. Um título repetido conta uma vez (Art. 13: eleitores, não assinaturas). A
+lista só cresce: nada se edita nem se apaga; quem registrou e quando fica em cada linha.
 
 Decisão sobre a importação: ela é tudo ou nada e nunca grava em silêncio uma parte. Recusa
 o arquivo inteiro quando qualquer linha tem erro — nome em branco, título com tamanho ou

@@ -5,7 +5,7 @@ aceita (conferidos pelo conteúdo, em `documentos.arquivos`) e se é obrigatóri
 receber a representação na CRT (Art. 16).
 
 O Art. 15 só enumera os documentos da criação; para os demais tipos a lista é o que a lei
-exige de cada um (DOMAIN §5: "what makes sense"), com a decisão escrita junto ao tipo.
+exige de cada um (o que faz sentido para cada tipo), com a decisão escrita junto ao tipo.
 """
 
 from dataclasses import dataclass

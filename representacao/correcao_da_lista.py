@@ -3,7 +3,7 @@
 A linha digitada errado (nome, título, zona, seção, residência, firma) se corrige; a lançada
 por engano se anula — fica na lista, riscada, com o motivo, e não conta. Cada correção e
 anulação fica registrada com os dados antes e depois, a justificativa, quem e quando. As
-repetições de título (um título conta uma vez) são recalculadas sobre a lista
+repetições de título (um título conta uma vez, Art. 13) são recalculadas sobre a lista
 inteira, e a contagem do Art. 13 sai das linhas, como sempre. Cada correção e anulação é o
 ato "Corrigir lista de signatários": o Andamento, na linha do tempo, diz a linha, o que mudou,
 quem, quando e por quê.

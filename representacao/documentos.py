@@ -92,7 +92,7 @@ class LinhaChecklist:
 
 
 def pode_juntar(usuario) -> bool:
-    """Juntar e anular documentos é operar o processo: a CRT (DOMAIN §4)."""
+    """Juntar e anular documentos é operar o processo: a CRT (Art. 21)."""
     return tem_papel(usuario, SERVIDOR, PRESIDENTE)
 
 

@@ -1,4 +1,4 @@
-"""O número do título de eleitor dos signatários da representação (Art. 13; DOMAIN §5).
+"""O número do título de eleitor dos signatários da representação (Art. 13).
 
 Composição (Res. TSE 21.538/2003, art. 12, parágrafo único; hoje Res. TSE 23.659/2021,
 art. 36): 12 algarismos — 8 do número sequencial, 2 do código da UF de origem da inscrição
@@ -11,7 +11,7 @@ confere também a UF entre 01 e 28.
 
 Regra antiga de SP e MG: nos títulos emitidos em São Paulo ou Minas Gerais (UF 01 ou 02),
 o resto 0 no cálculo do 1º ou do 2º dígito vale 1, e não 0. A ressalva não consta da
-Res. 23.659/2021, mas títulos antigos desses estados foram emitidos com ela, e o DOMAIN §5
+Res. 23.659/2021, mas títulos antigos desses estados foram emitidos com ela, e a decisão aqui
 manda aceitá-los. Fontes conferidas: OBMEP, "A Matemática nos Documentos: Título de
 Eleitor" (clubes.obmep.org.br); caelum/caelum-stella, pull request #300 (títulos emitidos
 em SP e MG: dígito 1 quando o resto é zero); geekcom/validator-docs, issue #36; e a

@@ -1,4 +1,4 @@
-"""A validade da representação, por tipo, calculada dos dados (DOMAIN §5):
+"""A validade da representação, por tipo, calculada dos dados (Art. 13 a 16):
 
 - criação, fusão, incorporação, revisão de limites: ao menos `assinaturas_minimas` eleitores
   residentes na área, com firma reconhecida, cada título contado uma vez (Art. 13);

@@ -24,8 +24,8 @@ from processos.estados import Tipo
 from processos.leitura import lido
 from processos.models import AtoRecusado, RegistroAcesso
 from processos.papeis import OPERADORES, exigir_leitor, tem_papel
+from processos.protocolos import Protocolo, processo_ou_404
 from processos.versao import versao_do_processo
-from processos.views import processo_ou_404
 from representacao import assinaturas as servico_assinaturas
 from representacao import checklist, correcao_da_lista, validade
 from representacao import documentos as servico_documentos
@@ -264,14 +264,9 @@ def _correcoes(processo) -> list:
 # --- documentos do Art. 15 ------------------------------------------------------------------
 
 
-def _documento(protocolo: str, pk: int) -> DocumentoRepresentacao:
-    numero, ano = protocolo.split("-")
-    return get_object_or_404(
-        DocumentoRepresentacao.objects.select_related("processo"),
-        pk=pk,
-        processo__numero=int(numero),
-        processo__ano=int(ano),
-    )
+def _documento(protocolo: Protocolo, pk: int) -> DocumentoRepresentacao:
+    consulta = DocumentoRepresentacao.objects.select_related("processo")
+    return get_object_or_404(consulta, pk=pk, **Protocolo(protocolo).filtro("processo"))
 
 
 def _arquivo_com_erro(linhas, envio) -> int:

@@ -88,7 +88,7 @@ class ValorAdicionadoAdmin(admin.ModelAdmin):
 
 @admin.register(ParametroLegal)
 class ParametroLegalAdmin(admin.ModelAdmin):
-    """Somente acréscimo (DOMAIN §9): uma versão gravada não se altera nem se apaga — mudá-la
+    """Somente acréscimo: uma versão gravada não se altera nem se apaga — mudá-la
     mudaria em silêncio toda avaliação posterior à sua data. A mudança é uma nova versão,
     com fonte e início de vigência posterior ao da última (conferido em `clean()` e no banco).
     A página de uma versão é só consulta e mostra o histórico inteiro do parâmetro."""

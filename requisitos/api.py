@@ -9,13 +9,12 @@ também (`emancipacao.numeros.literal_inteiro_json`), para o campo recusá-los s
 import json
 from decimal import Decimal
 
-from django.utils import translation
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import exceptions, parsers, status
-from rest_framework.permissions import AllowAny
+from rest_framework import exceptions, parsers
 from rest_framework.response import Response
-from rest_framework.views import APIView, exception_handler
+from rest_framework.views import exception_handler
 
+from emancipacao.api import APIPublica
 from emancipacao.numeros import literal_inteiro_json
 from requisitos import serializers as s
 from requisitos.limite import MENSAGEM as MENSAGEM_LIMITE
@@ -88,17 +87,6 @@ def _recusar_constante(nome: str):
     raise ValueError(f"{nome} não é um número aceito")
 
 
-class LimiteExcedido(exceptions.APIException):
-    status_code = status.HTTP_429_TOO_MANY_REQUESTS
-    default_detail = MENSAGEM_LIMITE
-    default_code = "limite_excedido"
-
-    def __init__(self, espera: int):
-        super().__init__()
-        # O exception_handler do DRF transforma `wait` no cabeçalho Retry-After (segundos).
-        self.wait = espera
-
-
 def tratar_excecao(exc, context):
     """Erros de leitura do corpo da requisição são entrada ruim: 400, em pt-BR."""
     if isinstance(exc, exceptions.UnsupportedMediaType):
@@ -116,26 +104,18 @@ RESPOSTAS_ERRO = {
 }
 
 
-class SimulacaoAPIView(APIView):
-    """Base: pública, sem sessão (não exige CSRF), só JSON, com limite por endereço."""
+class SimulacaoAPIView(APIPublica):
+    """Base dos simuladores: só JSON, com o limite dos simuladores."""
 
-    authentication_classes = []
-    permission_classes = [AllowAny]
     parser_classes = [JSONDecimalParser]
+    mensagem_limite = MENSAGEM_LIMITE
     entrada = None
 
     def get_exception_handler(self):
         return tratar_excecao
 
-    def dispatch(self, request, *args, **kwargs):
-        with translation.override("pt-br"):
-            return super().dispatch(request, *args, **kwargs)
-
-    def initial(self, request, *args, **kwargs):
-        super().initial(request, *args, **kwargs)
-        espera = espera_do_simulador(request._request)
-        if espera is not None:
-            raise LimiteExcedido(espera)
+    def espera(self, request) -> int | None:
+        return espera_do_simulador(request)
 
     def validar(self, request, parametros):
         if not isinstance(request.data, dict):

@@ -154,7 +154,7 @@ class Aplicacao:
     """Como o sistema aplica um ou mais dispositivos, e onde (o nome pontuado do código ou
     da tela). `parametro`: nome em `requisitos.parametros.DEFINICOES`; `testes`: nomes
     pontuados das funções de teste que conferem a regra; `decisao`: a interpretação do texto
-    que o sistema adota (as "Decisões" do DOMAIN)."""
+    que o sistema adota (as decisões escritas junto ao código)."""
 
     citacao: str
     dispositivos: tuple[Dispositivo, ...]

@@ -10,7 +10,7 @@ from requisitos.parametros import DEFINICOES, ParametrosLegais, converter_valor
 
 
 class Municipio(models.Model):
-    """Município de Mato Grosso. Cada número traz sua fonte e data (DOMAIN §10)."""
+    """Município de Mato Grosso. Cada número traz sua fonte e data."""
 
     codigo_ibge = models.PositiveIntegerField("código IBGE", unique=True)
     nome = models.CharField("nome", max_length=120)
@@ -85,7 +85,7 @@ def parametros_dos_registros(registros, data: date) -> ParametrosLegais:
 
 
 class ParametroLegal(models.Model):
-    """Um valor de parâmetro legal, com fonte e início de vigência (DOMAIN §9).
+    """Um valor de parâmetro legal, com fonte e início de vigência.
     Versionado: uma alteração é um novo registro com nova data; o antigo permanece."""
 
     nome = models.CharField(

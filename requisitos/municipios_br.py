@@ -17,7 +17,7 @@ class MunicipioBR:
     uf: str
 
 
-# Municípios criados ou instalados depois da lista do pacote (DOMAIN §10).
+# Municípios criados ou instalados depois da lista do pacote, com a data e a lei de cada um.
 ACRESCIMOS = (
     # Criado pela Lei 7.264/2000-MT; instalado em 01/01/2025, após a ADPF 819.
     MunicipioBR(5101837, "Boa Esperança do Norte", "MT"),

@@ -1,4 +1,5 @@
-"""Parâmetros legais (DOMAIN §9) como valores puros, sem Django.
+"""Parâmetros legais (os números que a LC 23/1992 fixa e que a lei pode mudar) como valores
+puros, sem Django.
 
 Cada limiar da lei é um parâmetro com fonte e início de vigência, editável no admin
 (modelo `requisitos.models.ParametroLegal`). As regras recebem um `ParametrosLegais`

@@ -2,7 +2,7 @@
 responsabilidade".
 
 Regras puras (sem Django): a lista de feriados vem de fora, lida por quem chama.
-Decisão (DOMAIN §5): dias corridos; vencimento em sábado, domingo ou feriado nacional ou de
+Decisão: dias corridos; vencimento em sábado, domingo ou feriado nacional ou de
 Mato Grosso passa ao primeiro dia útil seguinte (Lei 9.784/1999, art. 66, por analogia).
 """
 

@@ -2,7 +2,7 @@
 
 "É vedada a repetição de nome já existente no País, bem como a designação de datas, nomes de
 pessoas vivas e o emprego de denominação com mais de três palavras, excluídas as partículas
-gramaticais." Regras exatas em DOMAIN §6:
+gramaticais." As regras exatas:
 
 - repetição: comparada ignorando maiúsculas, acentos, hífens, apóstrofos e espaços, contra a
   lista nacional do pacote instalado (funciona com o banco vazio); nomes parecidos (uma ou

@@ -54,7 +54,7 @@ APPS_DO_SISTEMA = {
 # falhar `test_admin_nao_altera_nem_apaga_registros_cuja_historia_importa` até ser classificado.
 # Histórico: o admin só consulta (o Parâmetro legal também aceita uma nova versão).
 HISTORICO = {
-    "requisitos.ParametroLegal": "versionado: a mudança é uma nova versão (DOMAIN §9)",
+    "requisitos.ParametroLegal": "versionado: a mudança é uma nova versão",
     "processos.Processo": "muda só pelos atos, com Andamento e bloqueios do Art. 19, § 3º",
     "processos.Andamento": "trilha dos atos praticados (auditoria)",
     "processos.RegistroAcesso": "auditoria das vistas dos Deputados (Art. 22)",
@@ -327,7 +327,7 @@ def test_admin_nao_altera_nem_apaga_registros_cuja_historia_importa(
 
 
 def test_o_administrador_entra_e_cai_no_indice_do_admin(client, administrador):
-    """Sem papel na tramitação, o painel lhe diria "Acesso negado" (issue 26)."""
+    """Sem papel na tramitação, o painel lhe diria "Acesso negado"."""
     resposta = client.post("/entrar/", {"username": "root", "password": "x"})
 
     assert resposta.status_code == 302
@@ -340,7 +340,7 @@ def test_quem_tem_papel_entra_e_cai_no_painel(client, servidor):
 
     resposta = client.post("/entrar/", {"username": servidor.username, "password": SENHA})
 
-    assert resposta["Location"] == reverse("processos:painel")
+    assert resposta["Location"] == reverse("painel:painel")
 
 
 def test_o_next_do_login_continua_valendo_para_o_administrador(client, administrador):

@@ -1,4 +1,4 @@
-"""O cache do conteúdo do portal (issue 13; emancipacao.cache): gravar é um comando só, o
+"""O cache do conteúdo do portal (emancipacao.cache): gravar é um comando só, o
 limite de entradas é conferido de tempos em tempos, e fora de uma transação o acerto sai da
 memória do processo, sem ir ao banco (nem ao Redis)."""
 

@@ -1,4 +1,4 @@
-"""Um só widget para os números que uma pessoa digita (issue 26): texto com teclado numérico,
+"""Um só widget para os números que uma pessoa digita: texto com teclado numérico,
 lido pelo leitor pt-BR de emancipacao.numeros, com a dica do formato e a unidade; nunca
 `<input type=number>` (no Chromium em pt-BR, "1250,5" virava 12505 km²). Os valores gravados
 voltam aos formulários escritos em pt-BR ("120", e não "120.000")."""

@@ -1,5 +1,5 @@
 """Em desenvolvimento local (DEBUG, o `make run`) as páginas de erro são as do projeto, em
-pt-BR, e não as técnicas do Django em inglês (issue 26); o traceback fica no console."""
+pt-BR, e não as técnicas do Django em inglês; o traceback fica no console."""
 
 import logging
 

@@ -1,4 +1,4 @@
-"""A sessão renovada no máximo uma vez por minuto (emancipacao.sessao, issue 13): o uso
+"""A sessão renovada no máximo uma vez por minuto (emancipacao.sessao): o uso
 dentro do minuto não regrava a sessão; depois dele, regrava e o prazo recomeça; a sessão
 ociosa além de DJANGO_SESSAO_MINUTOS expira."""
 

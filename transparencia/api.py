@@ -16,19 +16,18 @@ import math
 import re
 
 import django_filters
-from django.utils import translation
 from django.utils.cache import get_conditional_response
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import exceptions, status
-from rest_framework.permissions import AllowAny
+from rest_framework import exceptions
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from emancipacao import numeros
+from emancipacao.api import APIPublica
+from painel.filtros import ANO_MAXIMO, ANO_MINIMO, ProcessoPublicoFilter
 from processos.estados import Estado, Tipo
-from processos.filtros import ANO_MAXIMO, ANO_MINIMO, ProcessoPublicoFilter
 from processos.models import Processo
+from processos.protocolos import Protocolo
 from transparencia import serializers as s
 from transparencia.dados_abertos import Enderecos, detalhe, item_da_lista, processos_publicos
 from transparencia.limite import MENSAGEM as MENSAGEM_LIMITE
@@ -46,16 +45,6 @@ NUMERO = re.compile(r"[0-9]{4,6}-[0-9]{4}")
 CODIGO_IBGE_MINIMO, CODIGO_IBGE_MAXIMO = 1_000_000, 9_999_999
 
 
-class LimiteExcedido(exceptions.APIException):
-    status_code = status.HTTP_429_TOO_MANY_REQUESTS
-    default_detail = MENSAGEM_LIMITE
-    default_code = "limite_excedido"
-
-    def __init__(self, espera: int):
-        super().__init__()
-        self.wait = espera  # o DRF o transforma no cabeçalho Retry-After
-
-
 def _erro(mensagem: str) -> exceptions.ValidationError:
     # Um texto em `detail`, como nos 404/405/429: o cliente lê sempre o mesmo campo.
     erro = exceptions.ValidationError()
@@ -63,7 +52,7 @@ def _erro(mensagem: str) -> exceptions.ValidationError:
     return erro
 
 
-# Os nomes de ordem do portal (processos.filtros) e os campos de cada um.
+# Os nomes de ordem do portal (painel.filtros) e os campos de cada um.
 ORDENS = {
     "numero": ("ano", "numero"),
     "tipo": ("tipo",),
@@ -103,23 +92,19 @@ class ProcessoAPIFilter(ProcessoPublicoFilter):
 PARAMETROS_LISTA = ("q", "tipo", "estado", "municipio", "ano", "ordem", "pagina", "por_pagina")
 
 
-class DadosAbertosAPIView(APIView):
-    """Base: pública, sem sessão, só leitura (GET e HEAD), só JSON, com limite por endereço."""
+class DadosAbertosAPIView(APIPublica):
+    """Base dos dados abertos: só leitura (GET e HEAD), só JSON, com o limite dos dados
+    abertos; a consulta é conferida antes de qualquer leitura."""
 
-    authentication_classes = []
-    permission_classes = [AllowAny]
     renderer_classes = [JSONRenderer]
+    mensagem_limite = MENSAGEM_LIMITE
     parametros: tuple[str, ...] = ()
 
-    def dispatch(self, request, *args, **kwargs):
-        with translation.override("pt-br"):
-            return super().dispatch(request, *args, **kwargs)
+    def espera(self, request) -> int | None:
+        return espera_dos_dados_abertos(request)
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        espera = espera_dos_dados_abertos(request._request)
-        if espera is not None:
-            raise LimiteExcedido(espera)
         self.conferir_consulta(request)
 
     def conferir_consulta(self, request) -> None:
@@ -295,8 +280,7 @@ class ProcessoAPI(DadosAbertosAPIView):
                 "Número de processo inválido: use o formato 0001-2026 (número com 4 a 6 "
                 "dígitos, hífen, ano com 4 dígitos)."
             )
-        sequencial, ano = (int(parte) for parte in numero.split("-"))
-        processo = Processo.objects.filter(numero=sequencial, ano=ano).first()
+        processo = Processo.objects.filter(**Protocolo(numero).filtro()).first()
         if processo is None:
             raise exceptions.NotFound(f"Processo {numero} não encontrado.")
         return self.responder(request, detalhe(processo, request))

@@ -5,9 +5,9 @@ from django.db.models import Prefetch
 from django.urls import reverse
 
 from processos.models import Processo
-from processos.views.portal import numeros_publicados
 from requisitos.models import Municipio
 from transparencia import services
+from transparencia.portal import numeros_publicados
 
 # Da apuração gravada pelo parecer (ou da prévia), o que a página pública também exibe.
 CAMPOS_APURACAO = (
@@ -47,7 +47,7 @@ class Enderecos:
     def __init__(self, request):
         modelo = [self.MODELO]
         self._api = _absoluta(request, reverse("transparencia:api_processo", args=modelo))
-        self._portal = _absoluta(request, reverse("processos:portal_processo", args=modelo))
+        self._portal = _absoluta(request, reverse("transparencia:portal_processo", args=modelo))
 
     def api(self, slug: str) -> str:
         return self._api.replace(self.MODELO, slug)

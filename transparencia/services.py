@@ -140,7 +140,7 @@ def _liberado():
 
 
 def documentos_do_portal():
-    """O que o portal serve a qualquer pessoa (DOMAIN §4; Art. 23): os documentos públicos
+    """O que o portal serve a qualquer pessoa (Art. 23): os documentos públicos
     por natureza e os internos com liberação vigente. Todo o resto é 404 ao público."""
     return Documento.objects.filter(processo__isnull=False).filter(
         Q(tipo__in=TIPOS_PUBLICOS) | Q(_liberado())

@@ -10,11 +10,11 @@ from django.views.decorators.http import require_GET
 
 from emancipacao.limites import resposta_limite
 from emancipacao.planilha import resposta_csv
+from painel.exportacao import identificacao
+from painel.filtros import ProcessoPublicoFilter
+from painel.views import busca_recusada
 from processos.atos import autoriza_liberacao
-from processos.exportacao import identificacao
-from processos.filtros import ProcessoPublicoFilter
 from processos.leitura import lido, praticado
-from processos.views import busca_recusada
 from transparencia import services
 from transparencia.dados_abertos import Enderecos, item_da_lista, processos_publicos
 from transparencia.limite import MENSAGEM, espera_dos_dados_abertos

@@ -1,5 +1,5 @@
 """Os índices dos prazos abertos e dos ofícios sem AR passam a levar o processo no fim da
-chave (issue 13).
+chave.
 
 Depois do id (único), o processo não muda a ordem dos índices: a página de Prazos continua a
 percorrê-los na ordem do vencimento e na do envio. Com ele, as contagens (Painel, Prazos) e o

@@ -1,4 +1,4 @@
-"""Grupos dos papéis (DOMAIN §4), com nomes em pt-BR."""
+"""Grupos dos papéis (Art. 21 a 23), com nomes em pt-BR."""
 
 from django.db import migrations
 

@@ -1,4 +1,4 @@
-"""Índice por estado com o id (issue 13).
+"""Índice por estado com o id.
 
 O Painel conta os processos de cada estado (`GROUP BY estado`) percorrendo só este índice, sem
 ler a tabela; os prazos abertos descartam os processos terminais (concluídos e arquivados)

@@ -1,4 +1,4 @@
-"""A busca por texto da lista interna num índice de trigramas só (issue 13).
+"""A busca por texto da lista interna num índice de trigramas só.
 
 A busca interna procura o termo no nome proposto, na sede proposta e no resumo. Com um índice
 por campo, o PostgreSQL percorria três índices GIN e juntava os achados (BitmapOr): os

@@ -1,4 +1,4 @@
-"""A busca por texto sem acento nem caixa, por palavras (issue 26; `processos.busca`).
+"""A busca por texto sem acento nem caixa, por palavras (`processos.busca`).
 
 No PostgreSQL: a extensão `unaccent` (do contrib, "trusted" desde o PostgreSQL 13), uma função
 imutável que a embrulha (e troca quebras de linha e tabulações por espaço, como

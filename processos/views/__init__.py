@@ -1,25 +1,18 @@
 """Views da área interna. Mesma forma em todas: carrega com checagem de papel → formulário →
 um serviço → redireciona (POST) ou renderiza."""
 
-from collections import defaultdict
-from datetime import date, timedelta
+from datetime import date
 from functools import cache
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Exists, OuterRef, Prefetch, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, prefetch_related_objects
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils import timezone
+from django.shortcuts import redirect, render
 
-from emancipacao import numeros
-from emancipacao.erros import pagina_de_erro
 from emancipacao.limite_envio import limitar_envio
-from emancipacao.planilha import resposta_csv
 from processos import (
-    exportacao,
     extensoes,
     leitura,
     linha_do_tempo,
@@ -29,16 +22,12 @@ from processos import (
 )
 from processos.atos import ATOS, POR_SLUG, recusa_no_processo
 from processos.avaliacao import avaliar_nome
-from processos.avisos import TEXTO_BLOQUEIO_FEDERAL, avisos_legais
+from processos.avisos import avisos_legais
 from processos.diagrama import desenho, etapas
 from processos.estados import (
-    CLASSE_DO_ESTADO,
-    ROTULO_DO_ESTADO,
-    ROTULO_DO_TIPO,
     TIPOS_COM_NOME_NOVO,
     Estado,
 )
-from processos.filtros import ProcessoFilter
 from processos.forms import ManifestacaoForm, ProtocolarForm, formulario_do_ato
 from processos.leitura import leitura_unica, lido
 from processos.models import (
@@ -47,216 +36,23 @@ from processos.models import (
     Manifestacao,
     Processo,
     RegistroAcesso,
-    protocolo_de,
 )
-from processos.paginacao import PaginadorDeProcessos
 from processos.papeis import (
     DEPUTADO,
-    e_equipe,
     exigir_leitor,
     papeis_do_usuario,
     tem_papel,
 )
+from processos.protocolos import processo_ou_404
 from processos.proximo_ato import descrever_espera
-from requisitos.models import parametros_em_vigor
 from requisitos.municipios_br import por_codigo
-from requisitos.prazos import DIAS_ALERTA
 from requisitos.veredito import numero_de_json, requisito_de_dict
-
-POR_PAGINA = 50
 
 
 def inicio(request):
     if papeis_do_usuario(request.user):
-        return redirect("processos:painel")
+        return redirect("painel:painel")
     return render(request, "inicio.html")
-
-
-@login_required
-def painel(request):
-    """O que espera por mim, e onde estão os processos (UX, Painel)."""
-    exigir_leitor(request)
-    por_estado = dict(Processo.objects.values_list("estado").annotate(total=Count("id")).order_by())
-    meus_estados = services.estados_com_atos_do_usuario(request.user)
-    hoje = timezone.localdate()
-    # Os ofícios são da instrução: lidos pela relação, sem importar a fase (STYLE, regra 6).
-    oficios = Processo._meta.get_field("oficios").related_model.objects
-    prazos = oficios.contagem_de_prazos(hoje, hoje + timedelta(days=DIAS_ALERTA))
-    return render(
-        request,
-        "processos/painel.html",
-        {
-            "aguardando": sum(por_estado.get(e, 0) for e in meus_estados),
-            "diligencias": por_estado.get(Estado.EM_DILIGENCIA, 0),
-            "em_andamento": sum(
-                t for e, t in por_estado.items() if e not in (Estado.CONCLUIDO, Estado.ARQUIVADO)
-            ),
-            "estados": [(e, Estado(e).label, por_estado.get(e, 0)) for e in Estado.values],
-            "oficios_vencidos": prazos["vencidos"],
-            "oficios_vencendo": prazos["vencendo"],
-            "avisos": _avisos_gerais(),
-        },
-    )
-
-
-def _avisos_gerais() -> list[dict]:
-    if not parametros_em_vigor().bloqueio_constitucional:
-        return []
-    return [
-        {
-            "nivel": "warning",
-            "titulo": "Bloqueio constitucional federal",
-            "texto": TEXTO_BLOQUEIO_FEDERAL,
-        }
-    ]
-
-
-def processo_ou_404(protocolo: str) -> Processo:
-    """O processo do protocolo da URL ("7-2026"), ou 404."""
-    numero, ano = protocolo.split("-")
-    return get_object_or_404(Processo, numero=int(numero), ano=int(ano))
-
-
-@login_required
-def lista(request):
-    exigir_leitor(request)
-    # O mesmo QuerySet serve à seleção (filtros) e às linhas: montá-lo custa (a subconsulta
-    # do prazo), e ele não muda.
-    processos = Processo.objects.para_listagem()
-    filtro = ProcessoFilter(request.GET, queryset=processos, request=request)
-    paginador = PaginadorDeProcessos(
-        filtro.qs,
-        POR_PAGINA,
-        linhas=processos,
-        abertos=Processo.objects.ids_com_prazo_aberto(),
-    )
-    pagina = paginador.get_page(numeros.pagina(request.GET.get("pagina")))
-    parametros = request.GET.copy()
-    parametros.pop("pagina", None)
-    return render(
-        request,
-        "processos/lista.html",
-        {
-            "filtro": filtro,
-            "pagina": pagina,
-            "linhas": linhas_da_lista(pagina.object_list),
-            "parametros": parametros.urlencode(),
-            "colunas": _colunas_ordenaveis(request.GET),
-            "pode_exportar": e_equipe(request.user),
-        },
-        status=400 if filtro.recusado() else 200,
-    )
-
-
-@login_required
-def exportar_lista(request):
-    """A lista filtrada inteira (todas as páginas, mesmos filtros e ordem) em CSV: `;` e
-    UTF-8 com BOM, como o Excel em pt-BR abre. Decisão (Art. 22): o Deputado tem vista dos
-    autos, sem exportação — só a equipe exporta."""
-    if not e_equipe(request.user):
-        raise PermissionDenied("A exportação da lista é da CRT e da Mesa (Art. 22).")
-    filtro = ProcessoFilter(request.GET, queryset=Processo.objects.para_listagem(), request=request)
-    if filtro.recusado():
-        return busca_recusada(request, filtro)
-    return resposta_csv(
-        exportacao.CABECALHOS,
-        exportacao.linhas(filtro.qs),
-        arquivo=f"processos-{timezone.localdate():%Y-%m-%d}.csv",
-    )
-
-
-def busca_recusada(request, filtro) -> HttpResponse:
-    """A exportação de uma busca com critério ilegível: 400, com o erro de cada critério."""
-    mensagem = f"A busca não pôde ser lida. {filtro.mensagem_de_erro()}"
-    return pagina_de_erro(request, status=400, template="400.html", mensagem=mensagem)
-
-
-COLUNAS = [
-    ("numero", "Número"),
-    ("tipo", "Tipo"),
-    ("nome", "Nome proposto"),
-    (None, "Municípios de origem"),
-    ("estado", "Estado"),
-    ("movimentacao", "Última movimentação"),
-    ("prazo", "Prazo mais próximo"),
-]
-
-
-# O que a linha da lista mostra de cada processo; `prazo_mais_proximo` é anotado por
-# `ProcessoQuerySet.para_listagem`.
-CAMPOS_DA_LINHA = (
-    "pk",
-    "numero",
-    "ano",
-    "tipo",
-    "estado",
-    "nome_proposto",
-    "ultima_movimentacao",
-    "prazo_mais_proximo",
-)
-
-
-def linhas_da_lista(processos, *, prefixo: str | None = None) -> list[dict]:
-    """O que cada linha mostra, já resolvido (URL, rótulos, datas em texto): o template só
-    escreve (50 linhas com um `{% url %}` e um `{% include %}` cada custavam mais que as
-    consultas). `processos`: a página (QuerySet de `para_listagem`), lida como valores — sem
-    instanciar 50 processos — e os municípios de origem numa consulta para a página toda.
-    `prefixo`: onde fica a página de cada processo (a interna, ou a do portal)."""
-    hoje = timezone.localdate()
-    prefixo = prefixo or reverse("processos:lista")
-    valores = list(processos.prefetch_related(None).values(*CAMPOS_DA_LINHA))
-    municipios = _municipios_de_origem([v["pk"] for v in valores])
-    linhas = []
-    for v in valores:
-        prazo = v["prazo_mais_proximo"]
-        movimentacao = timezone.localtime(v["ultima_movimentacao"])
-        linhas.append(
-            {
-                "protocolo": protocolo_de(v["numero"], v["ano"]),
-                "url": f"{prefixo}{protocolo_de(v['numero'], v['ano'], '-')}/",
-                "tipo": ROTULO_DO_TIPO[v["tipo"]],
-                "nome": v["nome_proposto"],
-                "municipios": ", ".join(municipios.get(v["pk"], ())),
-                "estado_rotulo": ROTULO_DO_ESTADO[v["estado"]],
-                "estado_classe": CLASSE_DO_ESTADO.get(v["estado"], "andamento"),
-                "movimentacao": movimentacao,
-                "movimentacao_texto": f"{movimentacao:%d/%m/%Y}",
-                "prazo": prazo,
-                "prazo_texto": f"{prazo:%d/%m/%Y}" if prazo else "",
-                "prazo_vencido": prazo is not None and prazo < hoje,
-                # O ato pendente e quem o pratica (issue 26), sem consulta: só do estado.
-                "aguardando": proximo_ato.ato_pendente(v["tipo"], v["estado"]),
-            }
-        )
-    return linhas
-
-
-def _municipios_de_origem(ids) -> dict[int, list[str]]:
-    """Processo → os nomes dos municípios de origem, na ordem do cadastro (por nome)."""
-    origem = Processo.municipios_origem.through.objects.filter(processo_id__in=ids)
-    nomes = defaultdict(list)
-    for processo_id, nome in origem.order_by("municipio__nome").values_list(
-        "processo_id", "municipio__nome"
-    ):
-        nomes[processo_id].append(nome)
-    return nomes
-
-
-def _colunas_ordenaveis(query) -> list[dict]:
-    """Cabeçalhos clicáveis: clicar ordena pela coluna; clicar de novo inverte."""
-    atual = query.get("ordem", "")
-    colunas = []
-    for campo, rotulo in COLUNAS:
-        coluna = {"rotulo": rotulo, "url": None, "aria_sort": None}
-        if campo:
-            parametros = query.copy()
-            parametros.pop("pagina", None)
-            parametros["ordem"] = f"-{campo}" if atual == campo else campo
-            coluna["url"] = "?" + parametros.urlencode()
-            if atual.lstrip("-") == campo:
-                coluna["aria_sort"] = "descending" if atual.startswith("-") else "ascending"
-        colunas.append(coluna)
-    return colunas
 
 
 @login_required
@@ -291,7 +87,7 @@ def detalhe(request, protocolo):
     if tem_papel(request.user, DEPUTADO):
         # Art. 22: vista ao processo na sala das Comissões — cada vista fica registrada.
         RegistroAcesso.objects.create(usuario=request.user, processo=processo)
-    # Issue 13: a página lê o processo, os andamentos e os parâmetros uma vez; as condições
+    # A página lê o processo, os andamentos e os parâmetros uma vez; as condições
     # dos atos e as seções das fases recebem o mesmo processo (processos.leitura).
     with leitura_unica(processo):
         andamentos = leitura.andamentos(processo)
@@ -318,8 +114,7 @@ def _processo_da_pagina(protocolo: str) -> Processo:
     quase sempre vazias, contagens); depois, uma consulta por relação do hub que a página
     mostra: os andamentos (com quem os praticou), os municípios e, se houver, as
     manifestações (Art. 22)."""
-    numero, ano = protocolo.split("-")
-    processo = get_object_or_404(_consulta_da_pagina(), numero=int(numero), ano=int(ano))
+    processo = processo_ou_404(protocolo, _consulta_da_pagina())
     relacoes = [
         Prefetch("andamentos", Andamento.objects.select_related("usuario", "anexo")),
         "municipios_origem",

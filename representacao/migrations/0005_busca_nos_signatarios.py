@@ -1,4 +1,4 @@
-"""A busca interna pelo nome de um signatário (issue 26; `representacao.busca`): no
+"""A busca interna pelo nome de um signatário (`representacao.busca`): no
 PostgreSQL, um índice de trigramas sobre o nome normalizado — `UPPER(emancipacao_sem_acento(
 nome))`, a função da migração `processos.0013_busca_sem_acento` —, para a busca não ler todos
 os signatários de todos os processos; e o título, lido por igualdade, num índice B-tree."""

@@ -1,4 +1,4 @@
-"""Issue 26: um item do Art. 15 com vários arquivos vigentes, cada um com as suas versões.
+"""Um item do Art. 15 com vários arquivos vigentes, cada um com as suas versões.
 Os dados que já existem continuam com o mesmo sentido: a cadeia de versões de cada item
 vira o arquivo nº 1 do item, com as mesmas versões (o padrão do campo novo)."""
 

@@ -1,7 +1,7 @@
 """Os documentos que instruem a representação (Art. 15), como os autos em papel: um item
 pode ter vários arquivos (as fotografias, o mapa e o memorial), cada um numerado no item e
 com as suas versões; a versão anterior continua nos autos, e nada se apaga — o documento
-errado é anulado, com justificativa, e segue visível no histórico (DOMAIN §5)."""
+errado é anulado, com justificativa, e segue visível no histórico."""
 
 import uuid
 

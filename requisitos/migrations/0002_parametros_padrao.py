@@ -1,4 +1,4 @@
-"""Parâmetros legais iniciais (DOMAIN §9): os valores da consolidação de 2003."""
+"""Parâmetros legais iniciais: os valores da consolidação de 2003."""
 
 from datetime import date
 

@@ -1,4 +1,4 @@
-"""Parâmetros legais só crescem (DOMAIN §9: "uma alteração é uma nova versão; a antiga
+"""Parâmetros legais só crescem ("uma alteração é uma nova versão; a antiga
 permanece"), também no banco: um gatilho recusa alterar uma versão gravada e acrescentar
 uma versão que não comece depois da última do mesmo parâmetro. Um CheckConstraint não compara
 linhas entre si; daí o gatilho, em SQLite (desenvolvimento, testes) e PostgreSQL (produção).

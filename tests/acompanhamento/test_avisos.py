@@ -95,7 +95,7 @@ def test_uma_mensagem_por_mudanca_de_estado(
 def test_mensagem_nao_traz_justificativa_nem_dados_internos(
     processo, operador, ana, django_capture_on_commit_callbacks
 ):
-    """Só informação pública (Art. 23; DOMAIN §4): nada da justificativa, dos dados
+    """Só informação pública (Art. 23): nada da justificativa, dos dados
     registrados nem de quem praticou o ato."""
     with django_capture_on_commit_callbacks(execute=True):
         praticar(processo, operador, "arquivar", justificativa="Motivo interno sigiloso")

@@ -1,4 +1,4 @@
-"""`carregar_demo`: casos históricos com as datas e os números públicos (DOMAIN §10), casos
+"""`carregar_demo`: casos históricos com as datas e os números públicos, casos
 fictícios com nomes que não existem no País, datas coerentes — e rodar duas vezes não duplica."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Quem vê, quem baixa e quem emite documentos (DOMAIN §4; Art. 19, § 1º; Art. 21-22)."""
+"""Quem vê, quem baixa e quem emite documentos (Art. 19, § 1º; Art. 21-22)."""
 
 from pathlib import Path
 

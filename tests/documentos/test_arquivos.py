@@ -1,4 +1,4 @@
-"""A conferência do conteúdo dos documentos do Art. 15 (DOMAIN §5): o tipo é o que o arquivo
+"""A conferência do conteúdo dos documentos do Art. 15: o tipo é o que o arquivo
 é por dentro — aberto e lido por inteiro —, não o que o nome diz."""
 
 import io

@@ -1,4 +1,4 @@
-"""A minuta de cada parecer antes de emitir (issue 26, achado 13): o formulário do ato gera o
+"""A minuta de cada parecer antes de emitir: o formulário do ato gera o
 PDF marcado MINUTA, sem código, com o que o ato emitiria — e nada fica registrado."""
 
 import io

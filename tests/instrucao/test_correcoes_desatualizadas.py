@@ -1,4 +1,4 @@
-"""Issue 24: duas pessoas corrigindo o mesmo registro do ofício a partir de páginas abertas
+"""Duas pessoas corrigindo o mesmo registro do ofício a partir de páginas abertas
 ao mesmo tempo. Cada correção grava uma versão nova (a retificação do AR, a certidão
 retificadora); a página leva a versão que mostrou, e a correção feita sobre uma página
 desatualizada é recusada com o aviso, em vez de substituir em silêncio a do colega."""

@@ -1,4 +1,4 @@
-"""O formulário da certidão da SEFAZ como o servidor da CRT o usa (issue 26, achado 6): o
+"""O formulário da certidão da SEFAZ como o servidor da CRT o usa: o
 exercício do Art. 2º, IV, vem preenchido com o último encerrado cuja tabela está no sistema;
 sem a tabela, a mensagem diz quem a importa e como (nunca "o admin"); as unidades (R$, %)
 aparecem; e "Corrigir digitação" muda só os números, com a mesma certidão, registrado."""

@@ -1,4 +1,4 @@
-"""Issue 13: a página de Prazos (UX, tela 5) em páginas de 50 ofícios — os vencidos primeiro,
+"""A página de Prazos (UX, tela 5) em páginas de 50 ofícios — os vencidos primeiro,
 do mais atrasado ao mais recente, depois pela data de vencimento (Art. 2º, § 3º) — e os
 ofícios sem AR limitados aos mais antigos, com o total; as consultas não crescem com o
 número de processos nem de ofícios."""
@@ -20,7 +20,7 @@ from requisitos.models import Municipio
 from tests.processos.construtores import PASSADO, protocolar
 
 HOJE = date(2026, 9, 10)
-LIMITE = 10  # consultas por página (issue 13)
+LIMITE = 10  # consultas por página
 
 
 @pytest.fixture(autouse=True)

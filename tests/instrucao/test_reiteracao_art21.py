@@ -13,7 +13,8 @@ from django.utils import timezone
 from documentos.models import Documento
 from instrucao.models import Oficio, RascunhoReiteracao, SequenciaOficio
 from instrucao.reiteracao import descartar_rascunho, preparar_reiteracao, reiterar_oficio
-from processos.models import AtoRecusado, ExercicioPresidencia
+from processos.models import AtoRecusado
+from processos.registros import ExercicioPresidencia
 from tests.processos.construtores import (
     avancar,
     praticar,

@@ -43,7 +43,7 @@ def test_regra_calculada_mostra_parametro_em_vigor_fonte_e_testes(pagina):
     assert (
         "tests.requisitos.test_regras_criacao.test_art_2_i_populacao_nao_inferior_a_4000" in pagina
     )
-    assert "<code>requisitos.regras.avaliar_populacao</code>" in pagina
+    assert "<code>requisitos.regras.criacao.avaliar_populacao</code>" in pagina
 
 
 def test_declarada_exibida_fora_e_decisoes_aparecem(pagina):

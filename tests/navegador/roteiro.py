@@ -318,7 +318,7 @@ class Capturas:
         return caminho
 
 
-# --- documentos emitidos e a validação pública (DOMAIN §8) -------------------------------
+# --- documentos emitidos e a validação pública -------------------------------
 
 
 def documentos_emitidos(pagina):

@@ -89,7 +89,7 @@ def test_paginas_publicas_e_internas_sem_violacao_seria_ou_critica(pagina, axe, 
 
 def test_no_celular_tambem_sem_violacao_seria_ou_critica(pagina, axe, processo):
     """A 390 px as tabelas rolam dentro do invólucro: ele é uma região que o teclado alcança
-    (axe `scrollable-region-focusable`, issue 26)."""
+    (axe `scrollable-region-focusable`)."""
     pagina.set_viewport_size({"width": 390, "height": 844})
     slug = processo.slug
     violacoes = [

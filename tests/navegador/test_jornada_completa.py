@@ -29,7 +29,7 @@ pytestmark = [
 SERVIDORA, PRESIDENTE, MESA = "alice", "bruno", "carla"
 NOME = "Nova Fronteira do Norte"
 UNIDADE = f"Área a desmembrar (futuro Município de {NOME})"
-# Tabocão/TO, 2018 (DOMAIN §6): aprovado pelas três leituras do Art. 11.
+# Tabocão/TO, 2018: aprovado pelas três leituras do Art. 11.
 TABOCAO = {
     "Eleitores inscritos": "2719",
     "Comparecimento": "2175",
@@ -337,7 +337,7 @@ def test_criacao_do_protocolo_a_lei_publicada_so_pela_interface(
     assert len(situacoes) == 16 and set(situacoes.values()) == {"passada"}, situacoes
     assert r.acoes(pagina).get_by_role("link", name="Aprovar PL").count() == 0
     capturas(pagina, "processo-concluido")
-    # Cada ato que emite documento (DOMAIN §8) deixou o seu PDF, com código de verificação.
+    # Cada ato que emite documento deixou o seu PDF, com código de verificação.
     de_processo = f" — Processo nº {_protocolo()}"
     ano = timezone.localdate().year  # os ofícios da CRT são numerados por ano
     titulos = {

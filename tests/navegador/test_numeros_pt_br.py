@@ -1,4 +1,4 @@
-"""Números como um brasileiro digita, no Chromium em pt-BR (issue 26): "1.250,5" e "1250,5"
+"""Números como um brasileiro digita, no Chromium em pt-BR: "1.250,5" e "1250,5"
 na área a desmembrar gravam 1.250,5 km² (com `<input type=number>`, "1250,5" gravava 12505 e
 "1.250,5", 1,2505). O campo é texto com teclado decimal, e a retificação o mostra em pt-BR."""
 

@@ -1,6 +1,6 @@
 """No navegador: o formulário recusado leva o foco ao resumo dos erros, e o link de um erro
 leva ao campo — o da lista dos municípios de origem, que rola dentro da própria caixa, fica
-visível (issue 26)."""
+visível."""
 
 import pytest
 

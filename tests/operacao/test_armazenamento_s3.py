@@ -131,7 +131,7 @@ def test_copia_integral_junta_as_pecas_guardadas_no_s3(bucket, servidor, comprov
     assert copia.paginas >= 3 + anexos
 
 
-# --- o S3 fora do ar é um 503 honesto (issue 24) ----------------------------------------------
+# --- o S3 fora do ar é um 503 honesto ----------------------------------------------
 
 
 def _protocolar_pela_tela(client, servidor):

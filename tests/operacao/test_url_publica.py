@@ -1,4 +1,4 @@
-"""O endereço público dos documentos e e-mails (issue 26): obrigatório em produção — a
+"""O endereço público dos documentos e e-mails: obrigatório em produção — a
 inicialização recusa sem ele —, e em desenvolvimento local o da requisição, nunca um
 `127.0.0.1:8000` silencioso num QR code."""
 

@@ -1,4 +1,4 @@
-"""A "Análise" livre não contradiz a conclusão calculada (issue 26, achado 5; Art. 20, § 1º):
+"""A "Análise" livre não contradiz a conclusão calculada:
 a conclusão do PDF vem do veredito; o texto sai como a análise de quem emite; e, quando ele
 usa as palavras da conclusão oposta, o ato só segue com a confirmação expressa."""
 

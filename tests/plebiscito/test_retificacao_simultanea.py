@@ -1,4 +1,4 @@
-"""Issue 24: seis retificações do resultado do plebiscito enviadas ao mesmo tempo a partir do
+"""Seis retificações do resultado do plebiscito enviadas ao mesmo tempo a partir do
 mesmo formulário gravavam as versões 2 a 7, valendo em silêncio a última. Com a versão do
 processo no formulário, exatamente uma vale; as outras recebem o aviso e nada gravam."""
 

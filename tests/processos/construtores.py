@@ -1,6 +1,6 @@
 """Construtores simples de processos para os testes (funções, não fábricas).
 
-Os dados de cada ato e o caminho de cada tipo estão escritos aqui a partir do DOMAIN §3, sem
+Os dados de cada ato e o caminho de cada tipo estão escritos aqui a partir da lei, sem
 ler `processos.rito`: os testes comparam o código com esta tabela independente.
 """
 
@@ -33,7 +33,7 @@ JUSTIFICATIVA = "Justificativa registrada pelo teste."
 # (não anterior ao PL, e o PL não é votado antes dela), a sanção e a publicação da lei.
 HOJE = timezone.localdate()
 
-# --- caminhos por tipo (DOMAIN §3, "Path per kind"), escritos por extenso ---------------
+# --- caminhos por tipo (Arts. 7º a 20), escritos por extenso -----------------------------
 
 COMPLETO = (
     "protocolada",
@@ -285,7 +285,7 @@ AVANCO = {
 }
 
 
-# Tabocão/TO, 2018 (DOMAIN §6): aprovado pelas três regras.
+# Tabocão/TO, 2018: aprovado pelas três regras.
 TABOCAO = {
     "inscritos": 2719,
     "comparecimento": 2175,
@@ -519,7 +519,7 @@ def processo_no_estado(
     return recarregar(processo)
 
 
-# Órgãos a que cada tipo oficia (DOMAIN §5 e Decisões), escritos aqui por extenso.
+# Órgãos a que cada tipo oficia (Art. 2º; Art. 8º; Art. 10, I), escritos aqui por extenso.
 ORGAOS_POR_TIPO = {
     "criacao": ("cartografia", "tre", "sefaz"),
     "extincao": ("cartografia", "tre", "sefaz"),

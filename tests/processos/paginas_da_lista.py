@@ -1,11 +1,11 @@
 """A lista de processos como quem a lê na tela: os protocolos de uma página e os de todas as
-páginas em sequência (testes da paginação e da ordem pelo prazo, issue 13)."""
+páginas em sequência (testes da paginação e da ordem pelo prazo)."""
 
 import re
 
 
 def protocolos(html: str) -> list[str]:
-    return re.findall(r'<td><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html)
+    return re.findall(r'<td[^>]*><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html)
 
 
 def todas_as_paginas(client, parametros: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""A busca da lista interna acha o processo pelo que as fases registram (issue 26): o nome e o
+"""A busca da lista interna acha o processo pelo que as fases registram: o nome e o
 título de um signatário, o número de um ofício ou de uma certidão. O portal não: o que ele
 não mostra não serve para achar um processo (Art. 23)."""
 

@@ -8,7 +8,8 @@ import re
 import pytest
 from django.db import connection
 
-from processos import busca, filtros
+from painel import filtros
+from processos import busca
 from processos.models import FormaEncaminhamento, Processo
 from requisitos.models import Municipio
 from tests.processos.construtores import PASSADO
@@ -30,7 +31,7 @@ def _processo(numero: int, nome: str, sede: str = "Sede", resumo: str = "") -> P
 
 def _achados(client, termo: str) -> tuple[list[str], str]:
     html = client.get("/processos/", {"q": termo}).content.decode()
-    return re.findall(r'<td><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html), html
+    return re.findall(r'<td[^>]*><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html), html
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ def test_numero_do_oficio_do_tre_sem_a_especie(digitado, gravado):
         (PublicarDecretoForm, "numero_decreto", "2.944", "2.944"),
         (ApresentarPlForm, "numero_pl", "Projeto de Lei nº 15/2026", "15/2026"),
         (ApresentarPlForm, "numero_pl", "PL 15/2026", "15/2026"),
-        # Issue 26: "Projeto de Decreto Legislativo nº PDL nº 41/2026" no portal.
+        # O caso relatado: "Projeto de Decreto Legislativo nº PDL nº 41/2026" no portal.
         (ApresentarPdlForm, "numero_pdl", "PDL nº 41/2026", "41/2026"),
         (ApresentarPdlForm, "numero_pdl", "Projeto de Decreto Legislativo nº 41/2026", "41/2026"),
         (ApresentarPdlForm, "numero_pdl", "41/2026", "41/2026"),

@@ -1,4 +1,4 @@
-"""Issue 13: o número de consultas de cada página medida pelo benchmark de carga não cresce
+"""O número de consultas de cada página medida pelo benchmark de carga não cresce
 com o número de processos (30 e 500, com a massa sintética de `gerar_massa`)."""
 
 from io import StringIO
@@ -13,7 +13,7 @@ from instrucao.models import Oficio
 from processos.models import Processo
 from requisitos.models import Municipio
 
-LIMITE = 10  # consultas por página (issue 13)
+LIMITE = 10  # consultas por página
 
 
 def _gerar(n: int) -> None:

@@ -1,4 +1,4 @@
-"""Issue 13: a página interna do processo lê o processo, os andamentos, os parâmetros e as
+"""A página interna do processo lê o processo, os andamentos, os parâmetros e as
 relações de cada fase uma vez por requisição (`processos.leitura`), e o número de consultas
 não depende de quantos processos há no banco.
 
@@ -22,7 +22,7 @@ from processos.views import detalhe
 from requisitos.models import Municipio
 from tests.processos.construtores import alcancaveis, completar_tabela_va, processo_no_estado
 
-# Teto medido em todo estado e papel (ver o relatório da issue 13): a sessão e o usuário com
+# Teto medido em todo estado e papel : a sessão e o usuário com
 # os grupos (antes da view); o processo (com, na mesma consulta, a contagem das assinaturas
 # e se há manifestações, documentos da representação, documentos emitidos e resultado do
 # plebiscito), os andamentos, os municípios e os parâmetros legais; conforme a fase, os
@@ -103,7 +103,7 @@ def test_atos_da_pagina_sao_os_mesmos_com_a_leitura_unica(client, presidente, se
 
 @pytest.mark.django_db
 def test_view_do_processo_concluido_faz_no_maximo_oito_consultas(servidor):
-    """Issue 13: a página toda em até 10 consultas — 2 antes da view (sessão; usuário com os
+    """A página toda em até 10 consultas — 2 antes da view (sessão; usuário com os
     grupos) e até 8 nela. Conta-se só a view, com o usuário já lido como o middleware o lê."""
     processo = processo_no_estado(servidor, "criacao", "concluido")
     pedido = RequestFactory().get(f"/processos/{processo.slug}/")

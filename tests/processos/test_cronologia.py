@@ -1,7 +1,7 @@
 """A ordem das datas da lei (processos.cronologia, Arts. 13 a 20): cada data de cada ato, de
 todo tipo que passa pelo ato, um dia antes da data anterior (recusado, nada gravado) e no
 mesmo dia (gravado). As tabelas vêm do código (cronologia, rito, atos), para que um ato
-novo entre sozinho; os casos do relato (issue 26) ficam escritos por extenso no fim."""
+novo entre sozinho; os casos do relato ficam escritos por extenso no fim."""
 
 from datetime import timedelta
 
@@ -172,7 +172,7 @@ def test_todo_ato_nao_antecede_o_ultimo_andamento_e_aceita_o_mesmo_dia(operador,
     assert processo.andamentos.count() == antes + 1
 
 
-# --- o relato (issue 26), por extenso --------------------------------------------------------
+# --- o relato, por extenso --------------------------------------------------------
 
 
 def test_publicacao_do_decreto_antes_da_aprovacao_e_recusada_no_formulario(client, operador):

@@ -1,4 +1,4 @@
-"""Datas que fazem sentido entre si (issue 12): a sessão da Ordem do Dia não antecede o ato,
+"""Datas que fazem sentido entre si: a sessão da Ordem do Dia não antecede o ato,
 a resposta do órgão não antecede o recebimento do ofício, e o resultado do TRE não antecede
 o encaminhamento do Decreto Legislativo. Os dois lados de cada fronteira."""
 

@@ -1,4 +1,4 @@
-"""Issue 9: a coluna "prazo mais próximo" (ordenável) e a exportação CSV da lista filtrada.
+"""A coluna "prazo mais próximo" (ordenável) e a exportação CSV da lista filtrada.
 
 CSV: separador `;`, UTF-8 com BOM (o Excel em pt-BR abre direto), cabeçalhos em pt-BR, todas
 as páginas com os mesmos filtros e a mesma ordem da tela."""
@@ -11,9 +11,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from painel.views import POR_PAGINA
 from processos.estados import Estado
 from processos.models import FormaEncaminhamento, Processo
-from processos.views import POR_PAGINA
 from requisitos.models import Municipio
 from tests.processos.construtores import PASSADO
 
@@ -71,7 +71,7 @@ def _csv(resposta) -> list[list[str]]:
 
 
 def _protocolos_da_tela(html: str) -> list[str]:
-    return re.findall(r'<td><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html)
+    return re.findall(r'<td[^>]*><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html)
 
 
 def test_csv_traz_todas_as_paginas_com_os_filtros_e_a_ordem_da_tela(client, servidor, origem):

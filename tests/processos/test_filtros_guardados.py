@@ -1,11 +1,11 @@
 """O formulário de filtros da lista guardado por critérios e municípios
-(`processos.filtros._html_dos_filtros`, issue 13): a guarda nunca mostra um formulário de
+(`painel.filtros._html_dos_filtros`): a guarda nunca mostra um formulário de
 outra busca nem de outra lista de municípios, e a lista sem critério não valida nada à toa."""
 
 import pytest
 from django.http import QueryDict
 
-from processos.filtros import ProcessoFilter, ProcessoPublicoFilter
+from painel.filtros import ProcessoFilter, ProcessoPublicoFilter
 from processos.models import Processo
 from requisitos.models import Municipio
 

@@ -1,4 +1,4 @@
-"""Guardas dos atos (DOMAIN §3): declarações, Art. 2º § 1º, Art. 7º I, Art. 2º V, Art. 3º."""
+"""Guardas dos atos: declarações, Art. 2º § 1º, Art. 7º I, Art. 2º V, Art. 3º."""
 
 from datetime import date
 from unittest import mock

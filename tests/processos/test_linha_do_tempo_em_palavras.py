@@ -1,4 +1,4 @@
-"""A linha do tempo e o extrato falam em palavras (issue 26): nenhum nome de campo
+"""A linha do tempo e o extrato falam em palavras: nenhum nome de campo
 ("numero_oficio", "participacao icms total") e nenhum número como o banco o guarda
 ("12.340000") — do protocolo à lei, num processo de criação levado pelo rito inteiro."""
 

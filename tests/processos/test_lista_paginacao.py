@@ -1,4 +1,4 @@
-"""Issue 13: a lista escolhe a página pelos ids (junção adiada, índice percorrido de trás para
+"""A lista escolhe a página pelos ids (junção adiada, índice percorrido de trás para
 a frente da metade em diante, ordem pelo prazo em duas partes). O que a tela mostra não muda:
 as páginas, lidas em sequência, são a lista inteira na ordem escolhida, sem repetir nem
 pular processos, e a contagem "N processos" é a dos filtros."""
@@ -8,9 +8,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from painel import prazos
+from painel.views import POR_PAGINA
 from processos.estados import Estado
 from processos.models import FormaEncaminhamento, Processo
-from processos.views import POR_PAGINA
 from requisitos.models import Municipio
 from tests.processos.construtores import PASSADO
 from tests.processos.paginas_da_lista import protocolos, todas_as_paginas
@@ -76,7 +77,7 @@ def processos(municipios, servidor):
 
 
 def _na_ordem(*ordem) -> list[str]:
-    consulta = Processo.objects.para_listagem()
+    consulta = prazos.para_listagem()
     return [p.protocolo for p in (consulta.order_by(*ordem) if ordem else consulta)]
 
 

@@ -1,4 +1,4 @@
-"""Issue 13: a lista ordenada pelo prazo mais próximo, página a página. No PostgreSQL cada
+"""A lista ordenada pelo prazo mais próximo, página a página. No PostgreSQL cada
 página é tirada das duas partes da ordem (os processos com prazo aberto, pelo prazo; depois
 os demais, pelo protocolo), com o prazo de cada processo agrupado dos ofícios e a faixa da
 página achada pela posição de cada prazo; no SQLite, a ordem simples. Nos dois, o que a tela
@@ -11,9 +11,9 @@ import pytest
 from django.utils import timezone
 
 from instrucao.models import Oficio
+from painel.views import POR_PAGINA
 from processos.estados import Estado
 from processos.models import FormaEncaminhamento, Processo
-from processos.views import POR_PAGINA
 from tests.processos.construtores import PASSADO
 from tests.processos.paginas_da_lista import protocolos, todas_as_paginas
 

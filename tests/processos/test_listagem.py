@@ -160,7 +160,7 @@ def test_busca_por_texto_municipio_ou_protocolo(
 
     html = client.get("/processos/", {"q": busca}).content.decode()
 
-    achados = re.findall(r'<td><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html)
+    achados = re.findall(r'<td[^>]*><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html)
     assert len(achados) == len(set(achados))
     assert set(achados) == esperados
 

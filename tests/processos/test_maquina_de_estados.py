@@ -1,6 +1,6 @@
-"""Cada (tipo, estado, ato) permitido ou recusado exatamente como no DOMAIN §3.
+"""Cada (tipo, estado, ato) permitido ou recusado exatamente como o rito da lei.
 
-A tabela esperada é escrita aqui a partir do DOMAIN (origens de cada ato, destinos por
+A tabela esperada é escrita aqui a partir da lei (origens de cada ato, destinos por
 conclusão e o rito de cada tipo), sem ler `processos.rito`. Só entram os estados que o tipo
 alcança; que os demais são inalcançáveis decorre de todo destino obtido aqui estar na tabela
 (fecho) e do rito completo de cada tipo em test_auditoria.py.
@@ -31,7 +31,7 @@ ORIGEM_SOBRESTAMENTO = "na_ccj"
 
 
 def esperado(variante: str, estado: str) -> dict[str, dict[str, str]]:
-    """{ato: {conclusão: destino}} dos atos que o DOMAIN §3 permite no estado."""
+    """{ato: {conclusão: destino}} dos atos que o rito permite no estado."""
     caminho = CAMINHOS[variante]
     tipo = VARIANTES[variante]["tipo"]
     # fusão, incorporação e alteração de nome não passam por aguardando_certidoes
@@ -239,7 +239,7 @@ def test_desarquivar_devolve_ao_estado_de_onde_foi_arquivado(origem, operador):
 
 
 def test_processo_arquivado_pelo_plenario_reabre_so_por_outra_decisao_e_segue_adiante(operador):
-    """Decisão (DOMAIN §3): o Presidente não desfaz o voto; a Mesa registra a decisão do
+    """Decisão: o Presidente não desfaz o voto; a Mesa registra a decisão do
     Plenário que reabre, e o processo segue à etapa seguinte — nunca a uma nova votação."""
     processo = avancar(protocolar_variante(operador, "fusao"), operador, "visita_realizada")
     praticar(processo, operador, "emitir_parecer_preliminar", "arquivamento")

@@ -68,7 +68,7 @@ def test_lista_filtrada_pelo_cartao_mostra_so_os_processos_que_aguardam(client, 
 
 
 def test_lista_aguardando_diz_o_ato_pendente_e_quem_o_pratica(client, servidor, mesa, operador):
-    """Issue 26: cada linha da lista "aguardando" nomeia o ato e o perfil que o pratica."""
+    """Cada linha da lista "aguardando" nomeia o ato e o perfil que o pratica."""
     _em(protocolar(operador, nome="Vale do Arinos"), "em_instrucao")
     _em(protocolar(operador, nome="Serra Azul do Norte"), "deliberacao_plenario")
 

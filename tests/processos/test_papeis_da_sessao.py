@@ -1,4 +1,4 @@
-"""Issue 13: o usuário da sessão vem do banco já com os papéis (`BackendComPapeis`): uma
+"""O usuário da sessão vem do banco já com os papéis (`BackendComPapeis`): uma
 consulta para o usuário e os grupos — e o exercício da Presidência (Art. 21) — em vez de
 duas, em toda página da área interna."""
 
@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from processos.models import ExercicioPresidencia
+from processos.registros import ExercicioPresidencia
 from tests.conftest import SENHA
 from tests.processos.construtores import processo_no_estado
 

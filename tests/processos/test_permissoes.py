@@ -1,7 +1,7 @@
-"""Quem pode o quê (DOMAIN §4 e coluna "who" do §3): cada URL × cada papel.
+"""Quem pode o quê (Art. 21 a 23): cada URL × cada papel.
 
-A tabela abaixo é escrita a partir do DOMAIN, não de `processos.atos`; um teste garante que
-toda URL do projeto (fora das apps de outros donos) tem aqui a sua regra.
+A tabela abaixo é escrita a partir da lei (Art. 21 a 23), não de `processos.atos`; um teste
+garante que toda URL do projeto (fora das apps de outros donos) tem aqui a sua regra.
 """
 
 from html.parser import HTMLParser
@@ -12,8 +12,9 @@ from django.utils import timezone
 
 from instrucao.models import Oficio
 from processos.atos import ATOS
-from processos.models import Andamento, ExercicioPresidencia, Processo, RegistroAcesso
+from processos.models import Andamento, Processo
 from processos.papeis import PRESIDENTE, SERVIDOR
+from processos.registros import ExercicioPresidencia, RegistroAcesso
 from tests.processos.construtores import (
     DADOS,
     PASSADO,
@@ -76,15 +77,13 @@ REGRAS = {
     # A sonda do balanceador e do contêiner (emancipacao.saude): sem login, só leitura.
     "saude": {"GET": dict.fromkeys(PAPEIS, 200), "POST": dict.fromkeys(PAPEIS, 405)},
     "processos:inicio": {"GET": {"anonimo": 200, "sem_papel": 200} | dict.fromkeys(LEITORES, 302)},
-    "processos:lista": {"GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)},
+    "painel:lista": {"GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)},
     # A exportação da lista (CSV): CRT e Mesa; o Deputado tem vista, não cópia (Art. 22).
-    "processos:exportar_lista": {
+    "painel:exportar_lista": {
         "GET": {"anonimo": LOGIN, "sem_papel": 403, "deputado": 403}
         | dict.fromkeys(CRT | MESA, 200)
     },
-    "processos:painel": {
-        "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
-    },
+    "painel:painel": {"GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)},
     "processos:novo": {
         "GET": {"anonimo": LOGIN, "sem_papel": 403, "deputado": 403}
         | dict.fromkeys(CRT | MESA, 200),
@@ -105,9 +104,7 @@ REGRAS = {
     "instrucao:prazos": {
         "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200)
     },
-    # DOMAIN §4: o portal de transparência é público — todos, inclusive sem login.
-    "processos:portal": {"GET": dict.fromkeys(PAPEIS, 200)},
-    "processos:portal_processo": {"GET": dict.fromkeys(PAPEIS, 200)},
+    # Art. 23: o portal de transparência é público — todos, inclusive sem login.
     "instrucao:oficio_recebimento": "REGRAS_OFICIOS",
     "instrucao:oficio_resposta": "REGRAS_OFICIOS",
     "instrucao:oficio_retificar_recebimento": "REGRAS_OFICIOS",
@@ -129,7 +126,7 @@ REGRAS = {
     "representacao:anular_documento": "REGRAS_DOCUMENTOS_ART15",
     "representacao:dados": "REGRAS_DADOS_REPRESENTACAO",
 }
-# Ofícios (DOMAIN §4: a CRT opera ofícios e certidões; os demais leitores só veem).
+# Ofícios (Art. 21: a CRT opera ofícios e certidões; os demais leitores só veem).
 _SO_CRT = {"anonimo": LOGIN} | dict.fromkeys(MESA | {"deputado", "sem_papel"}, 403)
 REGRAS_OFICIOS = {
     "instrucao:oficio_recebimento": {
@@ -177,7 +174,7 @@ REGRAS_OFICIOS = {
         "POST": _SO_CRT | dict.fromkeys(CRT, 302),
     },
 }
-# Signatários (Art. 13; DOMAIN §4): a CRT registra e importa; Mesa e Deputados só veem.
+# Signatários (Art. 13): a CRT registra e importa; Mesa e Deputados só veem.
 REGRAS_ASSINATURAS = {
     "representacao:assinaturas": {
         "GET": {"anonimo": LOGIN, "sem_papel": 403} | dict.fromkeys(LEITORES, 200),
@@ -203,7 +200,7 @@ REGRAS_ASSINATURAS = {
         "POST": _SO_CRT | dict.fromkeys(CRT, 302),
     },
 }
-# Documentos do Art. 15 (DOMAIN §4 e §5): a CRT junta e anula; todos os leitores veem o
+# Documentos do Art. 15: a CRT junta e anula; todos os leitores veem o
 # arquivo (o Deputado só inline, com a vista registrada — Art. 22).
 _LEITORES_E_SEM_PAPEL = LEITORES | {"sem_papel"}
 REGRAS_DOCUMENTOS_ART15 = {
@@ -316,15 +313,13 @@ def test_cada_papel_recebe_o_que_a_regra_da_url_diz(nome, metodo, papel, como, o
         "sair": "/sair/",
         "saude": "/saude/",
         "processos:inicio": "/",
-        "processos:lista": "/processos/",
-        "processos:exportar_lista": "/processos/exportar.csv",
-        "processos:painel": "/painel/",
+        "painel:lista": "/processos/",
+        "painel:exportar_lista": "/processos/exportar.csv",
+        "painel:painel": "/painel/",
         "processos:novo": "/processos/novo/",
         "processos:detalhe": f"/processos/{processo.slug}/",
         "processos:manifestacao": f"/processos/{processo.slug}/manifestacao/",
         "instrucao:prazos": "/prazos/",
-        "processos:portal": "/portal/",
-        "processos:portal_processo": f"/portal/processos/{processo.slug}/",
     }
     dados = {}
     if nome == "processos:novo":

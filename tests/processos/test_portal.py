@@ -1,4 +1,4 @@
-"""Portal público de transparência (DOMAIN §4; UX, tela 6): sem login, só o que é público.
+"""Portal público de transparência (UX, tela 6): sem login, só o que é público.
 
 Art. 23: a linha do tempo pública não traz justificativas, dados registrados nem nomes; os
 documentos públicos por natureza (pareceres, PDL, PL) podem ser baixados, os demais não —

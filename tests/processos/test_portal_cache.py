@@ -1,4 +1,4 @@
-"""Issue 13: o conteúdo das páginas do portal, igual para todo visitante, fica no cache; a
+"""O conteúdo das páginas do portal, igual para todo visitante, fica no cache; a
 chave muda com o último movimento (do processo, ou de qualquer processo na lista), e o que
 é de cada visitante — o token CSRF do acompanhamento, o cabeçalho de quem está logado —
 continua de cada um."""
@@ -20,7 +20,7 @@ from processos.models import Processo
 from requisitos.models import Municipio, ParametroLegal
 from tests.processos.construtores import praticar, protocolar
 
-LIMITE = 10  # consultas por página (issue 13)
+LIMITE = 10  # consultas por página
 
 
 def _consultas(client, url: str) -> tuple[int, str]:
@@ -131,8 +131,9 @@ def test_busca_igual_com_parametros_em_outra_ordem_ou_vazios_da_o_mesmo_conteudo
 
 @pytest.mark.django_db
 def test_pagina_publica_muda_quando_muda_parametro_legal_sem_ato(client, operador):
-    """Os avisos do DOMAIN §1 dependem dos parâmetros em vigor, que o cadastro muda sem
-    Andamento: a página não pode continuar com o aviso do bloqueio federal."""
+    """Os avisos legais (bloqueio do art. 18, § 4º, da CF; Art. 3º) dependem dos parâmetros
+    em vigor, que o cadastro muda sem Andamento: a página não pode continuar com o aviso do
+    bloqueio federal."""
     processo = protocolar(operador)
     assert "Bloqueio constitucional federal" in client.get(_url(processo)).content.decode()
 
@@ -236,5 +237,5 @@ def test_consultas_do_portal_nao_crescem_com_o_numero_de_processos(
     assert Processo.objects.count() == 500
     assert com_500 == com_10
     assert all(acerto <= 2 for *_, acerto in com_500.values()), com_500
-    # O orçamento da issue 13 vale para a página montada, com os comandos do cache.
+    # O orçamento de consultas vale para a página montada, com os comandos do cache.
     assert all(falha <= LIMITE for _, falha, _ in com_500.values()), com_500

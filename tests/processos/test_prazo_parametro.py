@@ -1,5 +1,5 @@
 """Os textos do prazo dos ofícios seguem o parâmetro legal `prazo_oficio_dias` (Art. 2º,
-§ 3º; DOMAIN §9), não um "30 dias" escrito no código."""
+§ 3º), não um "30 dias" escrito no código."""
 
 from django.utils import timezone
 

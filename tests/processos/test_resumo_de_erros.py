@@ -1,5 +1,5 @@
 """Um formulário recusado diz no alto quantos e quais problemas há, cada um com o link para o
-seu campo (issue 26); o erro da lista dos 142 municípios de origem vem antes das opções, e não
+seu campo; o erro da lista dos 142 municípios de origem vem antes das opções, e não
 depois da última, invisível dentro da caixa com rolagem."""
 
 import re

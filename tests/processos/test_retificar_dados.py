@@ -1,4 +1,4 @@
-"""Retificar dados do processo (DOMAIN §3): o Andamento guarda cada campo antes e depois, a
+"""Retificar dados do processo: o Andamento guarda cada campo antes e depois, a
 linha do tempo o mostra, e o que a etapa já fixou não muda — nem pela tela, nem por
 formulário desatualizado ou forjado, nem pelo serviço (Art. 19, § 3º e Decisões)."""
 

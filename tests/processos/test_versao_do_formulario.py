@@ -1,4 +1,4 @@
-"""Issue 24: todo formulário de ato leva a versão do processo que o usuário viu (o último
+"""Todo formulário de ato leva a versão do processo que o usuário viu (o último
 andamento, processos.versao). Nos atos que não mudam o estado ela é obrigatória; um
 formulário desatualizado recebe "Outro usuário alterou este processo…" e não grava nada.
 
@@ -177,7 +177,7 @@ def test_ato_que_muda_o_estado_confere_a_versao_quando_vem(client, operador):
 def test_retificacao_do_resultado_desatualizada_mostra_o_aviso_e_guarda_o_digitado(
     client, operador, mesa
 ):
-    """O relato da issue 24: duas retificações do resultado a partir da mesma página. A
+    """O caso relatado: duas retificações do resultado a partir da mesma página. A
     segunda diz o motivo na página (400, não 500) e devolve o que o usuário digitou."""
     processo = processo_em_que_cabe(operador, "retificar_resultado")
     client.force_login(operador)

@@ -1,4 +1,4 @@
-"""Votos coerentes com o resultado (issue 26): quem registra uma votação do Plenário não
+"""Votos coerentes com o resultado: quem registra uma votação do Plenário não
 grava "5 favoráveis × 15 contrários" como "pela tramitação" (maioria simples,
 requisitos.votacoes). No formulário (erro no campo, nada gravado) e no serviço."""
 

@@ -251,7 +251,7 @@ def test_importacao_recusada_mostra_o_relatorio_por_linha_e_nao_grava(client, pr
         r'<table class="table table-sm small relatorio-importacao">.*?</table>', html, re.S
     )
     celulas = [c.strip() for c in re.findall(r"<td>(.*?)</td>", linha.group(0), re.S)]
-    # Issue 26: o nome vem no relatório, para achar a linha na lista assinada.
+    # O nome vem no relatório, para achar a linha na lista assinada.
     assert celulas[:3] == ["3", "(sem nome)", "001234561806"]
     assert "Nome em branco." in celulas[3] and "Dígito verificador inválido." in celulas[3]
     assert celulas[4:6] == ["5", "José da Silva"]

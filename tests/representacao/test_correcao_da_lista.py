@@ -54,7 +54,7 @@ def _post_correcao(processo, **extra) -> dict:
 
 
 def test_anular_a_original_faz_a_repeticao_contar_uma_vez(processo, operador):
-    """DOMAIN §5: um título conta uma vez; anulada a primeira linha, a repetição é a original."""
+    """Art. 13: um título conta uma vez; anulada a primeira linha, a repetição é a original."""
     _linha(processo, operador, 1)
     _linha(processo, operador, 1, nome="Eleitor 1 de novo")
     assert assinaturas.contagem(processo).duplicados == 1

@@ -24,7 +24,7 @@ from representacao.models import DocumentoRepresentacao
 from tests.processos.construtores import processo_no_estado, protocolar, recarregar
 from tests.representacao.construtores import arquivo, imagem, juntar, pdf_real
 
-# A lista de cada tipo, escrita aqui a partir do DOMAIN §5 e do Art. 15 (não de checklist.py).
+# A lista de cada tipo, escrita aqui a partir do Art. 15 (não de checklist.py).
 FALTANTES_POR_TIPO = {
     "criacao": [
         "Requerimento com as assinaturas dos eleitores (Art. 15, I)",

@@ -1,4 +1,4 @@
-"""Issue 24: duas pessoas juntando uma versão nova do mesmo documento do Art. 15 a partir de
+"""Duas pessoas juntando uma versão nova do mesmo documento do Art. 15 a partir de
 páginas abertas ao mesmo tempo. O formulário de cada item leva a última versão que a página
 mostrou; o envio de uma página desatualizada é recusado com o aviso e não deixa arquivo."""
 

@@ -1,4 +1,4 @@
-"""Importação da lista de signatários (Art. 13; DOMAIN §5): UTF-8 ou Latin-1, `;` ou `,`,
+"""Importação da lista de signatários (Art. 13): UTF-8 ou Latin-1, `;` ou `,`,
 relatório por linha, tudo ou nada; títulos repetidos contam uma vez; e a contagem."""
 
 import hashlib

@@ -1,4 +1,4 @@
-"""Título de eleitor dos signatários (Art. 13; DOMAIN §5): 12 algarismos, dígitos em módulo 11
+"""Título de eleitor dos signatários (Art. 13): 12 algarismos, dígitos em módulo 11
 pela regra atual do TSE ou, nos títulos de SP e MG, pela regra antiga (resto 0 vale 1).
 
 Os números foram calculados à mão com o algoritmo (sequencial × pesos 2 a 9; UF e 1º dígito ×

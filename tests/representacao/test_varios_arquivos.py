@@ -1,4 +1,4 @@
-"""Issue 26: um item do Art. 15 com vários arquivos vigentes (as fotografias do centro urbano,
+"""Um item do Art. 15 com vários arquivos vigentes (as fotografias do centro urbano,
 Art. 15, V; o mapa e o memorial, Art. 15, II), cada um com as suas versões e a sua anulação.
 Juntar ao item soma um arquivo; só "nova versão deste arquivo" substitui — e só aquele."""
 

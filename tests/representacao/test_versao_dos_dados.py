@@ -1,4 +1,4 @@
-"""Issue 24: os dados da representação (Art. 6º, § 2º; Art. 10) gravam uma versão nova a
+"""Os dados da representação (Art. 6º, § 2º; Art. 10) gravam uma versão nova a
 cada envio. A página leva a versão que mostrou; o envio feito de uma página aberta antes da
 versão de um colega é recusado com o aviso e devolve o que foi digitado."""
 

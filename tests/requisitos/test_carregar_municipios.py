@@ -1,4 +1,4 @@
-"""Dados de referência: os 142 municípios de Mato Grosso (DOMAIN §10)."""
+"""Dados de referência: os 142 municípios de Mato Grosso."""
 
 from datetime import date
 

@@ -1,4 +1,4 @@
-"""Parâmetros legais versionados por início de vigência (DOMAIN §9)."""
+"""Parâmetros legais versionados por início de vigência."""
 
 from datetime import date
 

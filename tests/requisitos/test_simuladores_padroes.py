@@ -119,7 +119,7 @@ def test_simulador_plebiscito_so_com_os_numeros_da_primeira_linha(client):
 
 
 def test_tabela_de_requisitos_declara_o_arredondamento_dos_percentuais(client):
-    """Percentuais exibidos truncados; a comparação legal é exata (DOMAIN §6)."""
+    """Percentuais exibidos truncados; a comparação legal é exata."""
     html = client.post(
         "/simulador/distrito/", {"habitacoes_sede": "60", "populacao": "1500"}
     ).content.decode()

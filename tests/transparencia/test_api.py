@@ -192,7 +192,7 @@ def test_detalhe_traz_o_resultado_do_plebiscito_registrado(client, operador):
 
     plebiscito = client.get(f"{LISTA}{processo.slug}/").json()["plebiscito"]
 
-    # Tabocão/TO 2018: aprovado pelas três regras (DOMAIN §6); ainda sem parecer: prévia.
+    # Tabocão/TO 2018: aprovado pelas três regras; ainda sem parecer: prévia.
     assert plebiscito["aprovado"] is True and plebiscito["definitivo"] is False
     assert plebiscito["totais"]["sim"] == 1561 and plebiscito["totais"]["inscritos"] == 2719
     assert plebiscito["regra"] == "lc23_literal"

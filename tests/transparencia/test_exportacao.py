@@ -28,7 +28,7 @@ def varios(operador):
 
 def lista_do_portal(client, consulta: str) -> list[str]:
     html = client.get(f"/portal/?{consulta}").content.decode()
-    return re.findall(r'<td><a href="/portal/processos/[0-9-]+/">([0-9/]+)</a></td>', html)
+    return re.findall(r'<td[^>]*><a href="/portal/processos/[0-9-]+/">([0-9/]+)</a></td>', html)
 
 
 def linhas_csv(resposta) -> list[list[str]]:
@@ -106,7 +106,7 @@ def test_busca_ilegivel_na_exportacao_e_400_com_o_erro(client, db):
 
 
 def test_a_exportacao_nao_tem_paginas(client, operador, monkeypatch):
-    monkeypatch.setattr("processos.views.portal.POR_PAGINA", 2)
+    monkeypatch.setattr("transparencia.portal.POR_PAGINA", 2)
     for i in range(5):
         protocolar(operador, nome=f"Distrito {i}")
 

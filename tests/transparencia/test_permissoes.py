@@ -14,6 +14,15 @@ REGRAS = {
     "transparencia:api_processos": PUBLICA,
     "transparencia:api_processo": PUBLICA,
     "transparencia:exportar": PUBLICA,
+    # O território do processo em GeoJSON: público; sem mapa conferido, 404 para todos (o
+    # caso com mapa está em tests/territorio/test_simulador.py e afins).
+    "transparencia:api_territorio": {
+        "GET": dict.fromkeys(PAPEIS, 404),
+        "POST": dict.fromkeys(PAPEIS, 405),
+    },
+    # O portal: só leitura, para todos.
+    "transparencia:portal": {"GET": dict.fromkeys(PAPEIS, 200)},
+    "transparencia:portal_processo": {"GET": dict.fromkeys(PAPEIS, 200)},
 }
 
 
@@ -37,6 +46,9 @@ def test_cada_papel_recebe_o_que_a_regra_diz(client, request, nome, metodo, pape
         "transparencia:api_processos": "/api/v1/processos/",
         "transparencia:api_processo": f"/api/v1/processos/{processo.slug}/",
         "transparencia:exportar": "/portal/processos.csv",
+        "transparencia:api_territorio": f"/api/v1/processos/{processo.slug}/territorio/",
+        "transparencia:portal": "/portal/",
+        "transparencia:portal_processo": f"/portal/processos/{processo.slug}/",
     }[nome]
     if papel != "anonimo":
         client.force_login(request.getfixturevalue(papel))

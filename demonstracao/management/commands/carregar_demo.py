@@ -2,7 +2,7 @@
 
 As senhas são geradas quando o usuário é criado, impressas e guardadas em
 `.senhas-demonstracao` (demonstracao.senhas), que `make run` mostra ao subir. Os processos
-são de dois tipos, rotulados no resumo: registros históricos (DOMAIN §10, com as datas e os
+são de dois tipos, rotulados no resumo: registros históricos (com as datas e os
 números públicos) e casos fictícios com nomes que não existem no País, um por tipo e pelos
 estados principais. Todos avançam pelos próprios serviços, ato a ato, com as datas em ordem a
 partir da leitura no expediente. Rodar de novo não duplica: havendo processos, nada é feito.
@@ -37,7 +37,7 @@ USUARIOS = [
 ]
 
 
-HISTORICO = "Dados de demonstração — caso histórico (fatos públicos, DOMAIN §10)."
+HISTORICO = "Dados de demonstração — caso histórico (fatos públicos)."
 FICTICIO = "Demonstração fictícia:"
 
 
@@ -410,7 +410,7 @@ class Command(BaseCommand):
             _datar_protocolo(processo)
 
     def _historicos(self, protocolar, ato, m):
-        """DOMAIN §10, com as datas e os números públicos. O processo de 1999-2000 tramitou
+        """Registro histórico, com as datas e os números públicos. O processo de 1999-2000 tramitou
         fora deste sistema: entra como registro histórico, lido no expediente na data do
         primeiro marco documentado, e é arquivado na data do desfecho com a justificativa
         que o conta — por isso a toponímia acusa o nome: o município existe (foi criado)."""

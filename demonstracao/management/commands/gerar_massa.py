@@ -53,7 +53,7 @@ NUCLEOS = [
 ]  # fmt: skip
 SUFIXOS = ["", "", " do Norte", " do Sul", " do Araguaia", " do Xingu", " da Serra", " Leste"]
 
-# O ato que leva a cada etapa do caminho principal (DOMAIN §3).
+# O ato que leva a cada etapa do caminho principal (processos.rito).
 ATO_QUE_LEVA = {
     E.PROTOCOLADA: "protocolar",
     E.EM_INSTRUCAO: "receber_na_crt",

@@ -1,4 +1,4 @@
-"""A paginação da lista de processos com "junção adiada" (issue 13).
+"""A paginação da lista de processos com "junção adiada".
 
 O `Paginator` do Django pede ao banco `... ORDER BY ... LIMIT 50 OFFSET n` com todas as
 colunas da tela; no PostgreSQL as colunas calculadas (o prazo mais próximo, uma subconsulta
@@ -40,14 +40,14 @@ def _ordem_pelo_prazo(processos) -> OrderBy | None:
 
 class PaginadorDeProcessos(Paginator):
     """`processos`: a lista filtrada e ordenada (dela só se leem ids); `linhas`: o QuerySet
-    que dá as colunas da tela (`Processo.objects.para_listagem()`), sem filtros."""
+    que dá as colunas da tela (`painel.prazos.para_listagem()`), sem filtros."""
 
     def __init__(self, processos, por_pagina: int, *, linhas, abertos=None):
         super().__init__(processos, por_pagina)
         self.linhas = linhas
         # Os ids dos processos com prazo aberto (a primeira parte da ordem pelo prazo), um
         # por ofício, com o vencimento de cada ofício em `prazo`
-        # (`Processo.objects.ids_com_prazo_aberto()`).
+        # (`painel.prazos.ids_com_prazo_aberto()`).
         self.abertos = abertos
         # No SQLite (poucos processos, sem LIMIT dentro de UNION) a ordem é a simples.
         duas_partes = connection.features.supports_slicing_ordering_in_compound

@@ -1,10 +1,5 @@
-"""Regras da LC 23/1992-MT como funções puras: valores entram, um veredito sai.
-
-Sem Django e sem float: só `int` e `Decimal`, e as comparações são feitas em produtos
-inteiros (`eleitores × 100 ≥ 20 × populacao`) para que nenhum arredondamento mude o
-resultado. Os limiares vêm de `ParametrosLegais` (DOMAIN §9), recebidos como argumento; cada
-veredito leva consigo os parâmetros que usou, para ser gravado junto da avaliação.
-"""
+"""Art. 2º: os requisitos da criação de município (I a VI) e do remanescente (§ 1º), com a
+média do valor adicionado dos menores municípios (Art. 2º, IV)."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -13,43 +8,16 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from requisitos import formatacao as fmt
 from requisitos.aplicacao import DECLARADA, aplica
 from requisitos.parametros import ParametrosLegais
+from requisitos.regras.fontes import CARTOGRAFIA, CRT_IN_LOCO, SEFAZ, TRE
 from requisitos.veredito import (
     MediaVA,
     Requisito,
-    Veredito,
     VereditoCriacao,
     VereditoRemanescente,
-    VereditoRevisao,
-    como_dict,
     exigir_nao_negativos,
     faltam,
     plural,
 )
-
-__all__ = [
-    "DadosCriacao",
-    "DadosRemanescente",
-    "MediaVA",
-    "Requisito",
-    "Veredito",
-    "VereditoCriacao",
-    "VereditoRemanescente",
-    "VereditoRevisao",
-    "avaliar_aprovacao_camara",
-    "avaliar_assinaturas",
-    "avaliar_criacao_municipio",
-    "avaliar_distrito",
-    "avaliar_maioria_absoluta_eleitores",
-    "avaliar_remanescente",
-    "avaliar_revisao_limites",
-    "como_dict",
-    "media_va_menores",
-]
-
-CARTOGRAFIA = "Órgão de Informação e Cartografia do Estado"
-TRE = "Tribunal Regional Eleitoral (TRE)"
-SEFAZ = "Órgão Fazendário Estadual (SEFAZ)"
-CRT_IN_LOCO = "Comissão de Revisão Territorial (verificação in loco)"
 
 
 @dataclass(frozen=True)
@@ -402,201 +370,3 @@ def media_va_menores(
     soma = sum((valor for _, valor in menores), Decimal(0))
     media = (soma / n).quantize(fmt.CENTAVO, rounding=ROUND_HALF_EVEN)
     return MediaVA(media=media, soma=soma, municipios=menores, exercicio=exercicio)
-
-
-# --- Art. 25: criação de distrito ------------------------------------------------------------
-
-
-DISTRITO_FONTE = "Órgão de informações e cartografia do Estado (Art. 25, parágrafo único)"
-
-
-def _habitacoes_distrito(habitacoes: int, minimo: int) -> Requisito:
-    atende = habitacoes >= minimo
-    return Requisito(
-        inciso="I",
-        descricao="Habitações na sede da localidade",
-        valor=habitacoes,
-        limite=minimo,
-        comparacao=">=",
-        atende=atende,
-        fundamento="Art. 25, I",
-        mensagem=f"Sede com {plural(habitacoes, 'habitação', 'habitações')}; "
-        f"{'atende ao' if atende else 'abaixo do'} mínimo de {fmt.inteiro(minimo)}.",
-        fonte=DISTRITO_FONTE,
-        falta="" if atende else faltam(minimo - habitacoes, "habitação", "habitações"),
-    )
-
-
-def _populacao_distrito(populacao: int, limite: int) -> Requisito:
-    atende = populacao > limite
-    return Requisito(
-        inciso="II",
-        descricao="População do território (habitantes)",
-        valor=populacao,
-        limite=limite,
-        comparacao=">",
-        atende=atende,
-        fundamento="Art. 25, II",
-        mensagem=f"População de {plural(populacao, 'habitante', 'habitantes')}; "
-        f"{'superior a' if atende else 'a lei exige mais de'} {fmt.inteiro(limite)}.",
-        fonte=DISTRITO_FONTE,
-        falta="" if atende else faltam(limite + 1 - populacao, "habitante", "habitantes"),
-    )
-
-
-@aplica(
-    "Art. 25, I e II",
-    parametro=("distrito_habitacoes_minimas", "distrito_populacao_minima"),
-    testes=(
-        "tests.requisitos.test_regras_outras.test_art_25_habitacoes_no_minimo_50_e_populacao_superior_a_1000",
-    ),
-)
-def avaliar_distrito(
-    habitacoes_sede: int, populacao: int, parametros: ParametrosLegais
-) -> Veredito:
-    """Art. 25: no mínimo 50 habitações na sede (I) e população superior a 1.000 habitantes
-    no território (II). ("habilitações" no texto consolidado é erro de digitação.)"""
-    exigir_nao_negativos(habitacoes_sede=habitacoes_sede, populacao=populacao)
-    requisitos = (
-        _habitacoes_distrito(habitacoes_sede, parametros.distrito_habitacoes_minimas),
-        _populacao_distrito(populacao, parametros.distrito_populacao_minima),
-    )
-    return Veredito(all(r.atende for r in requisitos), requisitos, parametros.como_dict())
-
-
-# --- Art. 8º: revisão de limites -------------------------------------------------------------
-
-
-@aplica(
-    "Art. 8º",
-    parametro="percentual_area_revisao",
-    testes=(
-        "tests.requisitos.test_regras_outras.test_art_8_plebiscito_dispensado_ate_20_por_cento_da_area",
-    ),
-)
-def avaliar_revisao_limites(
-    area_movida_km2: Decimal, area_total_km2: Decimal, parametros: ParametrosLegais
-) -> VereditoRevisao:
-    """Art. 8º: na revisão de limites, o plebiscito é dispensado se a retificação não
-    desmembrar área superior a 20 % do território do município:
-    `area_movida × 100 ≤ 20 × area_total`."""
-    exigir_nao_negativos(area_movida_km2=area_movida_km2, area_total_km2=area_total_km2)
-    if area_total_km2 <= 0:
-        raise ValueError("A área total do município deve ser maior que zero.")
-    if area_movida_km2 > area_total_km2:
-        raise ValueError("A área desmembrada não pode ser maior que a área do município.")
-    percentual = parametros.percentual_area_revisao
-    dispensado = area_movida_km2 * 100 <= percentual * area_total_km2
-    limite = area_total_km2 * percentual / 100
-    proporcao = fmt.percentual(area_movida_km2, area_total_km2)
-    movida = fmt.decimal(area_movida_km2, 3)
-    if dispensado:
-        mensagem = f"Área desmembrada de {movida} km² ({proporcao} do território), não superior "
-        mensagem += f"a {percentual} %: consulta plebiscitária dispensada."
-    else:
-        mensagem = f"Área desmembrada de {movida} km² ({proporcao} do território), superior a "
-        mensagem += f"{percentual} %: a consulta plebiscitária é necessária."
-    requisito = Requisito(
-        inciso="caput",
-        descricao=f"Área desmembrada (km²), até {percentual} % do território",
-        valor=area_movida_km2,
-        limite=limite,
-        comparacao="<=",
-        atende=dispensado,
-        fundamento="Art. 8º",
-        mensagem=mensagem,
-        fonte=CARTOGRAFIA,
-        falta=""
-        if dispensado
-        else f"Para dispensar o plebiscito, a área não poderia passar de "
-        f"{fmt.decimal(limite, 3)} km².",
-    )
-    return VereditoRevisao(dispensado, (requisito,), parametros.como_dict(), (), dispensado)
-
-
-# --- Art. 10, III e Art. 6º, § 2º: maiorias --------------------------------------------------
-
-
-@aplica(
-    "Art. 10, III",
-    testes=("tests.requisitos.test_regras_outras.test_art_10_iii_maioria_absoluta_dos_eleitores",),
-)
-def avaliar_maioria_absoluta_eleitores(assinaturas: int, eleitores: int) -> Veredito:
-    """Art. 10, III: extinção a requerimento da maioria absoluta dos eleitores do município —
-    assinaturas ≥ ⌊eleitores / 2⌋ + 1."""
-    exigir_nao_negativos(assinaturas=assinaturas, eleitores=eleitores)
-    minimo = eleitores // 2 + 1
-    atende = assinaturas >= minimo
-    requisito = Requisito(
-        inciso="III",
-        descricao="Assinaturas de eleitores (maioria absoluta)",
-        valor=assinaturas,
-        limite=minimo,
-        comparacao=">=",
-        atende=atende,
-        fundamento="Art. 10, III",
-        mensagem=f"{plural(assinaturas, 'assinatura', 'assinaturas')} de "
-        f"{plural(eleitores, 'eleitor', 'eleitores')}; a maioria absoluta é "
-        f"{fmt.inteiro(minimo)}.",
-        fonte=TRE,
-        falta="" if atende else faltam(minimo - assinaturas, "assinatura", "assinaturas"),
-    )
-    return Veredito(atende, (requisito,))
-
-
-@aplica(
-    "Art. 6º, § 2º",
-    testes=("tests.requisitos.test_regras_outras.test_art_6_paragrafo_2_dois_tercos_da_camara",),
-)
-def avaliar_aprovacao_camara(votos_favoraveis: int, membros: int) -> Veredito:
-    """Art. 6º, § 2º: alteração de nome aprovada pela Câmara Municipal com voto favorável de
-    2/3 dos seus membros — `votos × 3 ≥ membros × 2` (8 de 12 atende; 7 de 11 não)."""
-    exigir_nao_negativos(votos_favoraveis=votos_favoraveis, membros=membros)
-    if membros < 1:
-        raise ValueError("A Câmara Municipal deve ter ao menos um membro.")
-    if votos_favoraveis > membros:
-        raise ValueError("Os votos favoráveis não podem exceder o número de membros.")
-    minimo = -(-membros * 2 // 3)  # teto de 2/3, em inteiros
-    atende = votos_favoraveis * 3 >= membros * 2
-    requisito = Requisito(
-        inciso="§ 2º",
-        descricao="Votos favoráveis na Câmara Municipal (2/3 dos membros)",
-        valor=votos_favoraveis,
-        limite=minimo,
-        comparacao=">=",
-        atende=atende,
-        fundamento="Art. 6º, § 2º",
-        mensagem=f"{plural(votos_favoraveis, 'voto favorável', 'votos favoráveis')} de "
-        f"{plural(membros, 'membro', 'membros')}; 2/3 exigem {fmt.inteiro(minimo)}.",
-        fonte="Câmara Municipal (ata da sessão)",
-        falta="" if atende else faltam(minimo - votos_favoraveis, "voto", "votos"),
-    )
-    return Veredito(atende, (requisito,))
-
-
-@aplica(
-    "Art. 13",
-    parametro="assinaturas_minimas",
-    testes=("tests.requisitos.test_regra_assinaturas.test_assinaturas_minimas_nas_fronteiras",),
-)
-def avaliar_assinaturas(aptas: int, parametros: ParametrosLegais) -> Veredito:
-    """Art. 13: representação assinada por, no mínimo, 100 eleitores residentes ou
-    domiciliados na área, com firmas reconhecidas — `aptas ≥ assinaturas_minimas`, onde
-    `aptas` conta cada título válido uma só vez."""
-    exigir_nao_negativos(aptas=aptas)
-    minimo = parametros.assinaturas_minimas
-    atende = aptas >= minimo
-    requisito = Requisito(
-        inciso="",
-        descricao="Eleitores residentes na área, com firma reconhecida",
-        valor=aptas,
-        limite=minimo,
-        comparacao=">=",
-        atende=atende,
-        fundamento="Art. 13",
-        mensagem=f"{plural(aptas, 'assinatura apta', 'assinaturas aptas')}; o mínimo é "
-        f"{fmt.inteiro(minimo)}.",
-        fonte="Representação (lista de signatários)",
-        falta="" if atende else faltam(minimo - aptas, "assinatura", "assinaturas"),
-    )
-    return Veredito(atende, (requisito,), parametros.como_dict())

@@ -1,4 +1,4 @@
-"""Portal público de transparência (DOMAIN §4; UX, tela 6): sem login.
+"""Portal público de transparência (Art. 23): sem login.
 
 Mostra os processos, o estado e a linha do tempo pública. Art. 23: as informações sobre
 processos em andamento são prestadas pelos Deputados; por isso a linha do tempo pública traz
@@ -22,7 +22,7 @@ from django.db.models import (
 )
 from django.http import QueryDict
 from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -30,13 +30,15 @@ from django.utils.safestring import mark_safe
 
 from emancipacao import numeros
 from emancipacao.limites import espera_se_excedeu, resposta_limite
+from painel import prazos
+from painel.filtros import ProcessoPublicoFilter
+from painel.linhas import COLUNAS_DO_PORTAL, linhas_da_lista
+from painel.paginacao import PaginadorDeProcessos
 from processos import extensoes, leitura
 from processos.avisos import avisos_legais
 from processos.diagrama import desenho, etapas
-from processos.filtros import ProcessoPublicoFilter
 from processos.models import Processo
-from processos.paginacao import PaginadorDeProcessos
-from processos.views import linhas_da_lista
+from processos.protocolos import processo_ou_404
 from requisitos.models import ParametroLegal
 
 POR_PAGINA = 50
@@ -54,7 +56,7 @@ MENSAGEM_LIMITE = (
 # cadastro de referência — e recolhe as versões antigas. Mude a VERSAO ao mudar o HTML dos
 # modelos do portal: o cache (banco ou Redis) sobrevive à implantação.
 DURACAO_NO_CACHE = 6 * 60 * 60
-VERSAO = 2
+VERSAO = 3
 # O formulário de acompanhamento (acompanhamento/_secao.html) leva o token CSRF de quem
 # visita: o conteúdo é montado com esta marca no lugar do token, e cada resposta a troca
 # pelo token do visitante.
@@ -99,12 +101,12 @@ def portal(request):
     # contá-la no cache do banco custaria três vezes a própria página.
     if parametros and (espera := _espera_da_busca(request)):
         contexto = {"mensagem": MENSAGEM_LIMITE}
-        return resposta_limite(request, "processos/portal_limite.html", contexto, espera=espera)
+        return resposta_limite(request, "transparencia/portal_limite.html", contexto, espera=espera)
     movimento = Processo.objects.aggregate(ultima=Max("ultima_movimentacao"), maior=Max("pk"))
     chave = _chave("lista", parametros.urlencode(), movimento["ultima"], movimento["maior"])
     conteudo, status = _do_cache(chave, lambda: _conteudo_da_lista(parametros))
     contexto = {"conteudo": mark_safe(conteudo)}
-    return render(request, "processos/portal_lista.html", contexto, status=status)
+    return render(request, "transparencia/portal_lista.html", contexto, status=status)
 
 
 def _espera_da_busca(request) -> int | None:
@@ -129,13 +131,13 @@ def _conteudo_da_lista(parametros: QueryDict) -> tuple[str, int]:
     # ofícios só entra para ordenar por ele; senão, a coluna vem vazia. O mesmo QuerySet
     # serve aos filtros e às linhas.
     pelo_prazo = parametros.get("ordem", "").lstrip("-") == "prazo"
-    processos = Processo.objects.para_listagem(prazo=pelo_prazo)
+    processos = prazos.para_listagem(prazo=pelo_prazo)
     filtro = ProcessoPublicoFilter(parametros, queryset=processos)
     paginador = PaginadorDeProcessos(
         filtro.qs,
         POR_PAGINA,
         linhas=processos,
-        abertos=Processo.objects.ids_com_prazo_aberto() if pelo_prazo else None,
+        abertos=prazos.ids_com_prazo_aberto() if pelo_prazo else None,
     )
     pagina = paginador.get_page(numeros.pagina(parametros.get("pagina")))
     sem_pagina = parametros.copy()
@@ -144,11 +146,12 @@ def _conteudo_da_lista(parametros: QueryDict) -> tuple[str, int]:
         "filtro": filtro,
         "pagina": pagina,
         "linhas": linhas_da_lista(
-            pagina.object_list, prefixo=f"{reverse('processos:portal')}processos/"
+            pagina.object_list, prefixo=f"{reverse('transparencia:portal')}processos/"
         ),
         "parametros": sem_pagina.urlencode(),
+        "colunas": COLUNAS_DO_PORTAL,
     }
-    conteudo = render_to_string("processos/_portal_lista_conteudo.html", contexto)
+    conteudo = render_to_string("transparencia/_portal_lista_conteudo.html", contexto)
     return conteudo, 400 if filtro.recusado() else 200
 
 
@@ -157,12 +160,11 @@ def portal_processo(request, protocolo):
     processo e pela sua última movimentação, que todo ato grava (services.praticar_ato) e
     também o que muda sem Andamento e aparece aqui (dados e documentos da representação,
     AR de ofício: `ultima_movimentacao` atualizada por quem grava). Os avisos legais e a
-    prévia do plebiscito dependem ainda do dia e dos parâmetros legais em vigor (DOMAIN §1,
-    Art. 3º; Art. 11), que o cadastro muda sem ato: entram na chave o dia e o cadastro dos
+    prévia do plebiscito dependem ainda do dia e dos parâmetros legais em vigor
+    (Art. 3º; Art. 11), que o cadastro muda sem ato: entram na chave o dia e o cadastro dos
     parâmetros, lido na mesma consulta do processo. O cabeçalho de quem está logado, as
     mensagens e o token CSRF ficam fora do cache."""
-    numero, ano = protocolo.split("-")
-    processo = get_object_or_404(_com_cadastro_de_parametros(), numero=int(numero), ano=int(ano))
+    processo = processo_ou_404(protocolo, _com_cadastro_de_parametros())
     chave = _chave(
         "processo",
         processo.pk,
@@ -174,7 +176,7 @@ def portal_processo(request, protocolo):
     with leitura.leitura_unica(processo):
         conteudo = _do_cache(chave, lambda: _conteudo_do_processo(processo))
     contexto = {"processo": processo, "conteudo": _com_token(conteudo, request)}
-    return render(request, "processos/portal_processo.html", contexto)
+    return render(request, "transparencia/portal_processo.html", contexto)
 
 
 @cache
@@ -215,7 +217,7 @@ def _conteudo_do_processo(processo: Processo) -> str:
     prefetch_related_objects([processo], "andamentos", "municipios_origem")
     andamentos = leitura.andamentos(processo)
     return render_to_string(
-        "processos/_portal_processo_conteudo.html",
+        "transparencia/_portal_processo_conteudo.html",
         {
             "processo": processo,
             "diagrama": desenho(tuple(etapas(processo, andamentos))),

@@ -242,7 +242,7 @@ def _html_dos_filtros(classe, criterios: tuple, municipios: tuple) -> str:
         dados.setlist(nome, list(valores))
     filtro = classe(dados, queryset=classe._meta.model.objects.none())
     filtro._municipios = municipios
-    return render_to_string("processos/_filtros_lista.html", {"filtro": filtro})
+    return render_to_string("painel/_filtros_lista.html", {"filtro": filtro})
 
 
 def _opcoes(escolhas, selecionado) -> str:
