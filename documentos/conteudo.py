@@ -9,12 +9,13 @@ from decimal import Decimal
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
-from processos import rito
+from processos import leitura, rito
 from processos.estados import Tipo
 from processos.linha_do_tempo import descrever_dado
 from processos.models import Andamento, ExercicioPresidencia, Processo
 from processos.papeis import GRUPOS, MESA, PRESIDENTE, SERVIDOR
 from requisitos.eleicoes import ELEICOES_MUNICIPAIS
+from requisitos.regras import avaliar_revisao_limites
 
 CRT = "Comissão de Revisão Territorial"
 
@@ -121,6 +122,7 @@ def parecer_preliminar(andamento: Andamento) -> Conteudo:
         visita_facultativa=rito.RITOS[processo.tipo].visita_facultativa,
         arquivamento=andamento.dados.get("conclusao") == "arquivamento",
         com_certidoes=rito.RITOS[processo.tipo].certidoes,
+        art8=_art8_no_parecer_preliminar(processo, andamento),
     )
     return Conteudo(
         "parecer_preliminar",
@@ -129,6 +131,27 @@ def parecer_preliminar(andamento: Andamento) -> Conteudo:
         "pdf/parecer_preliminar.html",
         contexto,
     )
+
+
+def _art8_no_parecer_preliminar(processo: Processo, andamento: Andamento) -> dict | None:
+    """Art. 8º na revisão de limites: a dispensa do plebiscito lida no dia deste parecer (as
+    áreas travam nele), com a versão do parâmetro que a decidiu."""
+    if rito.RITOS[processo.tipo].plebiscito != "art8":
+        return None
+    if processo.area_movida_km2 is None or not processo.area_total_km2:
+        return {"sem_areas": True}
+    data = andamento.data_ato
+    try:
+        veredito = avaliar_revisao_limites(
+            processo.area_movida_km2, processo.area_total_km2, leitura.parametros(processo, data)
+        )
+    except ValueError as erro:
+        return {"sem_areas": True, "erro": str(erro)}
+    return {
+        "dispensado": veredito.plebiscito_dispensado,
+        "mensagem": veredito.requisitos[0].mensagem,
+        "versao": leitura.versao_do_parametro(processo, "percentual_area_revisao", data),
+    }
 
 
 def parecer_merito(andamento: Andamento) -> Conteudo:
