@@ -185,7 +185,7 @@ def pergunta_plebiscito(processo: Processo) -> str:
         Tipo.CRIACAO: f"Você é a favor da criação do Município de {nome}, com sede em {sede}, "
         f"por desmembramento do território de {origens}?",
         Tipo.FUSAO: f"Você é a favor da fusão dos Municípios de {origens}, formando o "
-        f"Município de {nome}, com sede em {sede}?",
+        f"Município de {nome}?",
         Tipo.INCORPORACAO: f"Você é a favor da incorporação entre os Municípios de {origens}?",
         Tipo.ALTERACAO_NOME: f"Você é a favor de que o Município de {origens} passe a "
         f"denominar-se {nome}?",
@@ -194,6 +194,17 @@ def pergunta_plebiscito(processo: Processo) -> str:
         Tipo.EXTINCAO: f"Você é a favor da extinção do Município de {origens}?",
     }
     return perguntas[processo.tipo]
+
+
+def perguntas_plebiscito(processo: Processo) -> list[str]:
+    """As perguntas da cédula. Na fusão, duas (Art. 4º, parágrafo único: "a concordância com
+    a fusão e a sede do novo município"), que o resultado registra cada uma com os seus
+    votos; nos demais tipos, uma."""
+    perguntas = [pergunta_plebiscito(processo)]
+    if processo.tipo == Tipo.FUSAO:
+        nome, sede = processo.nome_proposto, processo.sede_proposta or processo.nome_proposto
+        perguntas.append(f"Você é a favor de que a sede do novo Município de {nome} seja {sede}?")
+    return perguntas
 
 
 def pdl(andamento: Andamento) -> Conteudo:
@@ -205,7 +216,7 @@ def pdl(andamento: Andamento) -> Conteudo:
     abrangencia = parametros_em_vigor(andamento.data_ato).abrangencia_plebiscito
     contexto = _base(
         andamento,
-        pergunta=pergunta_plebiscito(processo),
+        perguntas=perguntas_plebiscito(processo),
         abrangencia=abrangencia,
         abrangencia_rotulo=ABRANGENCIAS_PLEBISCITO[abrangencia],
     )
@@ -408,6 +419,9 @@ def oficio(
         reitera=reitera,
         copia_integral=copia_integral,
         decreto=_ultimo(processo, "publicar_decreto"),
+        # O ofício que encaminha o Decreto ao TRE repete as perguntas da cédula (na fusão,
+        # as duas do Art. 4º, parágrafo único).
+        perguntas=perguntas_plebiscito(processo) if copia_integral else [],
     )
     sufixo = f":{orgao}:{'reiteracao:' + reitera[0] if reitera else 'original'}"
     return Conteudo(

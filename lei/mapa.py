@@ -144,8 +144,9 @@ r(
 r(
     "Art. 12, II",
     modo=EXIBIDA,
-    descricao="O PDL traz a pergunta da cédula, respondida com Sim ou Não.",
-    onde="documentos.conteudo.pergunta_plebiscito",
+    descricao="O PDL e o ofício ao TRE trazem a pergunta da cédula, respondida com Sim ou "
+    "Não; na fusão, as duas do Art. 4º, parágrafo único (a fusão; a sede).",
+    onde="documentos.conteudo.perguntas_plebiscito",
 )
 
 # --- Art. 13 a 17: representação e instrução -------------------------------------------------
