@@ -252,20 +252,17 @@ def pl(andamento: Andamento) -> Conteudo:
     instalação, divisas dos municípios de origem e percentuais do índice do ICMS."""
     processo = andamento.processo
     ano = andamento.dados.get("ano_instalacao") or ano_instalacao_sugerido(andamento.data_ato)
-    # Art. 7º, V: as parcelas do índice do ICMS gravadas no ato (da certidão da SEFAZ), com
-    # a soma conferida aqui contra o total gravado: o PDF não diz outra coisa que o ato.
+    # Art. 7º, V: as parcelas do índice do ICMS gravadas no ato (da certidão da SEFAZ), cada
+    # uma contra o índice do seu próprio município de origem — por isso sem total: somar
+    # percentuais de índices diferentes não dá número algum (o total que atos antigos
+    # gravaram não é impresso).
     parcelas = andamento.dados.get("participacoes_icms") or []
     percentuais = [(p["municipio"], Decimal(p["percentual"])) for p in parcelas]
-    total = sum((p for _, p in percentuais), start=Decimal(0))
-    gravado = andamento.dados.get("participacao_icms_total")
-    if gravado is not None and Decimal(gravado) != total:
-        raise ValueError("A soma das parcelas do ICMS não confere com o total gravado no ato.")
     contexto = _base(
         andamento,
         ano_instalacao=str(ano),  # ano não leva separador de milhar
         percentuais_icms=[(nome, _percentual_icms(p)) for nome, p in percentuais]
         or [(nome, None) for nome in nomes_origem(processo)],
-        total_icms=_percentual_icms(total) if percentuais else None,
         certidoes_icms=sorted({p["certidao"] for p in parcelas}),
         **_extincao_no_pl(andamento),
     )

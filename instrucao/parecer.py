@@ -59,8 +59,9 @@ def _assinatura(avaliado) -> str:
 )
 def preparar_projeto_de_lei(processo, dados: dict) -> None:
     """Art. 7º, V: o PL da criação diz a parcela do índice do ICMS de cada município de
-    origem que passa ao novo município, da certidão vigente da SEFAZ — gravada no ato, para
-    que o PDF não contradiga o ato. Sem a parcela de algum município, o PL é recusado."""
+    origem que passa ao novo município, cada uma contra o índice do seu município, da
+    certidão vigente da SEFAZ — gravada no ato, para que o PDF não contradiga o ato. Sem a
+    parcela de algum município, o PL é recusado."""
     if processo.tipo != "criacao":
         return
     figuras = certidoes.figuras_vigentes(processo)
@@ -84,6 +85,6 @@ def preparar_projeto_de_lei(processo, dados: dict) -> None:
         }
         for u in unidades
     ]
-    total = sum((figuras.valor(u.chave, "participacao_icms") for u in unidades), start=0)
+    # Sem total: cada parcela é um percentual do índice do seu próprio município de origem, e
+    # somar percentuais de índices diferentes não dá número algum da lei (Art. 7º, V).
     dados["participacoes_icms"] = parcelas
-    dados["participacao_icms_total"] = str(total)
