@@ -50,10 +50,10 @@ def _assinatura(avaliado) -> str:
 @aplica(
     "Art. 7º, V; Art. 7º, parágrafo único",
     descricao="O Projeto de Lei da criação traz a parcela do índice do ICMS de cada município "
-    "de origem, lida da certidão vigente da SEFAZ e gravada no ato, com a soma; sem a parcela "
-    "de algum município, o PL é recusado.",
+    "de origem, lida da certidão vigente da SEFAZ e gravada no ato, cada uma contra o índice "
+    "do próprio município, sem total; sem a parcela de algum município, o PL é recusado.",
     testes=(
-        "tests.instrucao.test_certidoes.test_pl_grava_a_parcela_do_icms_de_cada_origem_e_a_soma",
+        "tests.instrucao.test_certidoes.test_art7_v_pl_grava_e_imprime_a_parcela_de_cada_origem_sem_total",
         "tests.instrucao.test_certidoes.test_pl_sem_a_parcela_do_icms_de_um_municipio_e_recusado",
     ),
 )
