@@ -5,6 +5,7 @@ o que o ato grava e podem recusá-lo com `AtoRecusado`."""
 from instrucao import avaliacao, certidoes
 from processos.models import AtoRecusado
 from requisitos.aplicacao import aplica
+from requisitos.unidade_historico_cultural import TIPOS, recusa_da_unidade
 from requisitos.veredito import como_dict
 
 RECARREGUE = (
@@ -41,6 +42,22 @@ def preparar_parecer_merito(processo, dados: dict) -> None:
             "Parecer favorável recusado: requisitos indispensáveis não atendidos "
             "(Art. 2º e § 1º). " + " ".join(avaliacao.falhas(avaliado.veredito))
         )
+
+
+def preparar_unidade_historico_cultural(processo, dados: dict) -> None:
+    """Art. 1º, § 1º: a análise da CRT registrada no parecer de mérito (ver a regra)."""
+    if processo.tipo not in TIPOS:
+        dados.pop("unidade_historico_cultural", None)
+        dados.pop("fundamento_unidade", None)
+        return
+    recusa = recusa_da_unidade(
+        processo.tipo,
+        dados.get("conclusao", ""),
+        dados.get("unidade_historico_cultural") or None,
+        dados.get("fundamento_unidade", ""),
+    )
+    if recusa:
+        raise AtoRecusado(recusa)
 
 
 def _assinatura(avaliado) -> str:

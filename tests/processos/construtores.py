@@ -27,6 +27,9 @@ from tests.representacao.construtores import instruir_extincao, instruir_represe
 SENHA = "senha-de-teste-123"
 # Data dos andamentos semeados: anterior a qualquer ato praticado "hoje" nos testes.
 PASSADO = date(2020, 3, 2)
+FUNDAMENTO_UNIDADE = (
+    "A sede e a área formam um só ambiente urbano contínuo, conforme a Cartografia."
+)
 JUSTIFICATIVA = "Justificativa registrada pelo teste."
 # As datas que seguem atos praticados "hoje" pelos testes (processos.cronologia): a
 # aprovação e a publicação do Decreto Legislativo, a fase no TRE, a sessão da Ordem do Dia
@@ -198,7 +201,13 @@ DADOS: dict[str, dict[str, dict]] = {
     "concluir_certidoes": {"": {}},
     "emitir_parecer_merito": {
         # Os números do Art. 2º vêm das certidões (`responder_oficios`), não do formulário.
-        "favoravel": {"conclusao": "favoravel", "texto_parecer": "Parecer de mérito."},
+        "favoravel": {
+            "conclusao": "favoravel",
+            "texto_parecer": "Parecer de mérito.",
+            # Art. 1º, § 1º: a análise da CRT (descartada nos tipos a que não se aplica).
+            "unidade_historico_cultural": "preservada",
+            "fundamento_unidade": FUNDAMENTO_UNIDADE,
+        },
         "contrario": {"conclusao": "contrario", "texto_parecer": "Parecer de mérito."},
     },
     "deliberar_plenario": {
