@@ -92,8 +92,10 @@ r(
     "Art. 6º, § 1º",
     modo=DECLARADA,
     descricao="A certidão do IBGE sobre topônimo correlato é documento exigido na alteração de "
-    "nome; nos demais tipos, o sistema mostra os nomes parecidos da lista nacional como aviso.",
-    onde="representacao.checklist.CHECKLIST",
+    "nome e, na criação e na fusão, ao apresentar o Projeto de Lei (recusado sem ela, que ele "
+    "cita pelo SHA-256); o sistema confere a presença do arquivo, não o que ele diz, e mostra "
+    "os nomes parecidos da lista nacional como aviso.",
+    onde="representacao.documentos.preparar_pl_toponimo",
 )
 r(
     "Art. 9º",

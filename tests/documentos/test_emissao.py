@@ -124,6 +124,10 @@ def _confere_projeto_de_lei(processo):
     assert "Tapurah12,5%" in conteudo_pdf
     assert "Total" not in conteudo_pdf
     assert "conformecertidãodaSEFAZ" not in conteudo_pdf
+    # Art. 6º, § 1º: a informação do IBGE sobre topônimo correlato, citada no projeto.
+    assert sem_espacos("informação da Fundação IBGE sobre a existência de topônimo") in (
+        conteudo_pdf
+    )
 
 
 def test_processo_ate_o_pl_emite_cada_documento_com_seu_conteudo_hash_e_paginacao(construir):

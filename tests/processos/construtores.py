@@ -22,7 +22,12 @@ from processos.papeis import GRUPOS
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
 from processos.versao import versao_do_processo
 from requisitos.models import Municipio, ValorAdicionado
-from tests.representacao.construtores import instruir_extincao, instruir_representacao, pdf_real
+from tests.representacao.construtores import (
+    instruir_extincao,
+    instruir_representacao,
+    juntar_certidao_ibge,
+    pdf_real,
+)
 
 SENHA = "senha-de-teste-123"
 # Data dos andamentos semeados: anterior a qualquer ato praticado "hoje" nos testes.
@@ -664,6 +669,8 @@ def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
         instruir_representacao(processo, usuario)
     if nome_ato == "encaminhar_ao_tre":
         montar_copia_integral(processo, usuario)
+    if nome_ato == "apresentar_pl":
+        juntar_certidao_ibge(processo, usuario)  # Art. 6º, § 1º
     kwargs.setdefault("data_ato", timezone.localdate())
     kwargs.setdefault("justificativa", JUSTIFICATIVA)
     # Como um formulário aberto agora: a versão atual do processo (processos.versao).
