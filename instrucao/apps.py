@@ -29,6 +29,7 @@ class InstrucaoConfig(AppConfig):
             e.registrar_efeito(nome_ato, services.oficios_do_ato, depois_dos_documentos=True)
         e.registrar_formulario("emitir_parecer_merito", forms.EmitirParecerMeritoForm)
         e.registrar_preparo("emitir_parecer_merito", parecer.preparar_parecer_merito)
+        e.registrar_preparo("emitir_parecer_merito", parecer.preparar_unidade_historico_cultural)
         e.registrar_preparo("apresentar_pl", parecer.preparar_projeto_de_lei)
         e.registrar_preparo("encaminhar_ao_tre", services.numerar_oficio_ao_tre)
         e.registrar_secao(e.Secao("instrucao/_secao_oficios.html", views.secao_oficios))

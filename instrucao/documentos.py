@@ -14,9 +14,11 @@ from documentos import emissao
 from documentos.copia_integral import copia_atual
 from documentos.models import Documento
 from instrucao.tabelas import tabela_requisitos
-from processos import rito
+from plebiscito.documentos import perguntas_plebiscito
+from processos import leitura, rito
 from processos.models import Andamento, AtoRecusado
 from requisitos.eleicoes import ELEICOES_MUNICIPAIS
+from requisitos.regras import avaliar_revisao_limites
 
 
 def parecer_preliminar(andamento: Andamento) -> c.Conteudo:
@@ -31,6 +33,7 @@ def parecer_preliminar(andamento: Andamento) -> c.Conteudo:
         arquivamento=andamento.dados.get("conclusao") == "arquivamento",
         com_certidoes=rito.RITOS[processo.tipo].certidoes,
         territorio=c.territorio(processo),
+        art8=_art8_no_parecer_preliminar(processo, andamento),
     )
     return c.Conteudo(
         "parecer_preliminar",
@@ -39,6 +42,27 @@ def parecer_preliminar(andamento: Andamento) -> c.Conteudo:
         "pdf/parecer_preliminar.html",
         contexto,
     )
+
+
+def _art8_no_parecer_preliminar(processo, andamento: Andamento) -> dict | None:
+    """Art. 8º na revisão de limites: a dispensa do plebiscito lida no dia deste parecer (as
+    áreas travam nele), com a versão do parâmetro que a decidiu."""
+    if rito.RITOS[processo.tipo].plebiscito != "art8":
+        return None
+    if processo.area_movida_km2 is None or not processo.area_total_km2:
+        return {"sem_areas": True}
+    data = andamento.data_ato
+    try:
+        veredito = avaliar_revisao_limites(
+            processo.area_movida_km2, processo.area_total_km2, leitura.parametros(processo, data)
+        )
+    except ValueError as erro:
+        return {"sem_areas": True, "erro": str(erro)}
+    return {
+        "dispensado": veredito.plebiscito_dispensado,
+        "mensagem": veredito.requisitos[0].mensagem,
+        "versao": leitura.versao_do_parametro(processo, "percentual_area_revisao", data),
+    }
 
 
 def parecer_merito(andamento: Andamento) -> c.Conteudo:
@@ -84,20 +108,17 @@ def pl(andamento: Andamento) -> c.Conteudo:
     instalação, divisas dos municípios de origem e percentuais do índice do ICMS."""
     processo = andamento.processo
     ano = andamento.dados.get("ano_instalacao") or ano_instalacao_sugerido(andamento.data_ato)
-    # Art. 7º, V: as parcelas do índice do ICMS gravadas no ato (da certidão da SEFAZ), com
-    # a soma conferida aqui contra o total gravado: o PDF não diz outra coisa que o ato.
+    # Art. 7º, V: as parcelas do índice do ICMS gravadas no ato (da certidão da SEFAZ), cada
+    # uma contra o índice do seu próprio município de origem — por isso sem total: somar
+    # percentuais de índices diferentes não dá número algum (o total que atos antigos
+    # gravaram não é impresso).
     parcelas = andamento.dados.get("participacoes_icms") or []
     percentuais = [(p["municipio"], Decimal(p["percentual"])) for p in parcelas]
-    total = sum((p for _, p in percentuais), start=Decimal(0))
-    gravado = andamento.dados.get("participacao_icms_total")
-    if gravado is not None and Decimal(gravado) != total:
-        raise ValueError("A soma das parcelas do ICMS não confere com o total gravado no ato.")
     contexto = c.base(
         andamento,
         ano_instalacao=str(ano),  # ano não leva separador de milhar
         percentuais_icms=[(nome, _percentual_icms(p)) for nome, p in percentuais]
         or [(nome, None) for nome in c.nomes_origem(processo)],
-        total_icms=_percentual_icms(total) if percentuais else None,
         certidoes_icms=sorted({p["certidao"] for p in parcelas}),
         territorio=c.territorio(processo),
         **_extincao_no_pl(andamento),
@@ -171,6 +192,9 @@ def oficio(
         reitera=reitera,
         copia_integral=copia_integral,
         decreto=c.ultimo(processo, "publicar_decreto"),
+        # O ofício que encaminha o Decreto ao TRE repete as perguntas da cédula (na fusão,
+        # as duas do Art. 4º, parágrafo único).
+        perguntas=perguntas_plebiscito(processo) if copia_integral else [],
     )
     sufixo = f":{orgao}:{'reiteracao:' + reitera[0] if reitera else 'original'}"
     return c.Conteudo(

@@ -11,6 +11,7 @@ from instrucao.services import DadosCertidao, verificar_pdf
 from processos.campos import CampoData, campo_da_versao, exigir_versao
 from processos.forms import ParecerForm
 from processos.models import AtoRecusado
+from requisitos import unidade_historico_cultural as historico_cultural
 from requisitos.consultas import COMO_IMPORTAR_A_TABELA, ultimo_exercicio_encerrado
 from requisitos.models import parametros_em_vigor
 
@@ -338,8 +339,26 @@ class EmitirParecerMeritoForm(ParecerForm):
 
     resumo_template = "instrucao/_avaliacao.html"
     certidoes_vistas = forms.CharField(widget=forms.HiddenInput, required=False)
+    # Art. 1º, § 1º: a análise da CRT, exigida no parecer favorável (a regra diz por quê).
+    unidade_historico_cultural = forms.ChoiceField(
+        label="Continuidade e unidade histórico-cultural do ambiente urbano (Art. 1º, § 1º)",
+        choices=list(historico_cultural.ACHADOS.items()),
+        widget=forms.RadioSelect,
+        required=False,
+    )
+    fundamento_unidade = forms.CharField(
+        label="Fundamento da análise (Art. 1º, § 1º)",
+        help_text="O que a CRT examinou, inclusive a resposta da Cartografia; exigido no "
+        "parecer favorável.",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        max_length=5000,
+    )
 
     def ajustar(self):
+        if self.processo.tipo not in historico_cultural.TIPOS:
+            del self.fields["unidade_historico_cultural"]
+            del self.fields["fundamento_unidade"]
         self.avaliacao = avaliacao.avaliar(self.processo)
         if self.avaliacao is None:
             del self.fields["certidoes_vistas"]

@@ -5,6 +5,7 @@ o que o ato grava e podem recusá-lo com `AtoRecusado`."""
 from instrucao import avaliacao, certidoes
 from processos.models import AtoRecusado
 from requisitos.aplicacao import aplica
+from requisitos.unidade_historico_cultural import TIPOS, recusa_da_unidade
 from requisitos.veredito import como_dict
 
 RECARREGUE = (
@@ -43,6 +44,22 @@ def preparar_parecer_merito(processo, dados: dict) -> None:
         )
 
 
+def preparar_unidade_historico_cultural(processo, dados: dict) -> None:
+    """Art. 1º, § 1º: a análise da CRT registrada no parecer de mérito (ver a regra)."""
+    if processo.tipo not in TIPOS:
+        dados.pop("unidade_historico_cultural", None)
+        dados.pop("fundamento_unidade", None)
+        return
+    recusa = recusa_da_unidade(
+        processo.tipo,
+        dados.get("conclusao", ""),
+        dados.get("unidade_historico_cultural") or None,
+        dados.get("fundamento_unidade", ""),
+    )
+    if recusa:
+        raise AtoRecusado(recusa)
+
+
 def _assinatura(avaliado) -> str:
     return ",".join(str(c.pk) for c in avaliado.figuras.certidoes)
 
@@ -50,17 +67,18 @@ def _assinatura(avaliado) -> str:
 @aplica(
     "Art. 7º, V; Art. 7º, parágrafo único",
     descricao="O Projeto de Lei da criação traz a parcela do índice do ICMS de cada município "
-    "de origem, lida da certidão vigente da SEFAZ e gravada no ato, com a soma; sem a parcela "
-    "de algum município, o PL é recusado.",
+    "de origem, lida da certidão vigente da SEFAZ e gravada no ato, cada uma contra o índice "
+    "do próprio município, sem total; sem a parcela de algum município, o PL é recusado.",
     testes=(
-        "tests.instrucao.test_certidoes.test_pl_grava_a_parcela_do_icms_de_cada_origem_e_a_soma",
+        "tests.instrucao.test_certidoes.test_art7_v_pl_grava_e_imprime_a_parcela_de_cada_origem_sem_total",
         "tests.instrucao.test_certidoes.test_pl_sem_a_parcela_do_icms_de_um_municipio_e_recusado",
     ),
 )
 def preparar_projeto_de_lei(processo, dados: dict) -> None:
     """Art. 7º, V: o PL da criação diz a parcela do índice do ICMS de cada município de
-    origem que passa ao novo município, da certidão vigente da SEFAZ — gravada no ato, para
-    que o PDF não contradiga o ato. Sem a parcela de algum município, o PL é recusado."""
+    origem que passa ao novo município, cada uma contra o índice do seu município, da
+    certidão vigente da SEFAZ — gravada no ato, para que o PDF não contradiga o ato. Sem a
+    parcela de algum município, o PL é recusado."""
     if processo.tipo != "criacao":
         return
     figuras = certidoes.figuras_vigentes(processo)
@@ -84,6 +102,6 @@ def preparar_projeto_de_lei(processo, dados: dict) -> None:
         }
         for u in unidades
     ]
-    total = sum((figuras.valor(u.chave, "participacao_icms") for u in unidades), start=0)
+    # Sem total: cada parcela é um percentual do índice do seu próprio município de origem, e
+    # somar percentuais de índices diferentes não dá número algum da lei (Art. 7º, V).
     dados["participacoes_icms"] = parcelas
-    dados["participacao_icms_total"] = str(total)

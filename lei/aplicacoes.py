@@ -31,6 +31,7 @@ MODULOS_QUE_DECLARAM = (
     "requisitos.prazos",
     "requisitos.eleicoes",
     "requisitos.votacoes",
+    "requisitos.unidade_historico_cultural",
     "plebiscito.regras",
     "plebiscito.services",
     "processos.condicoes",

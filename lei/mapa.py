@@ -18,21 +18,16 @@ r(
     "Art. 1º",
     modo=EXIBIDA,
     descricao="Bloqueio federal: enquanto não houver a lei complementar federal do CF, art. 18, "
-    "§ 4º (EC 15/1996), os processos de criação, fusão e incorporação e o portal exibem o aviso; "
-    "os atos a partir do PDL repetem o aviso.",
+    "§ 4º (EC 15/1996), os processos de criação, fusão, incorporação, extinção e revisão de "
+    "limites com plebiscito e o portal exibem o aviso; os atos a partir do PDL repetem o aviso.",
     onde="processos.avisos.avisos_legais",
     parametro="bloqueio_constitucional",
     decisao="O bloqueio é exibido, nunca impede em silêncio: o parâmetro legal "
     "bloqueio_constitucional (padrão: ligado) liga o aviso, e o administrador pode desligá-lo "
     "(STF, ADO 3682 e ADI 4711).",
 )
-r(
-    "Art. 1º, § 1º",
-    modo=DECLARADA,
-    descricao="A análise da continuidade e da unidade histórico-cultural é da CRT; o sistema "
-    "registra o ofício à Cartografia e a resposta dela (Art. 2º, VI).",
-    onde="representacao.checklist.CHECKLIST",
-)
+# Art. 1º, § 1º: a análise da CRT no parecer de mérito declara-se na regra
+# (`requisitos.unidade_historico_cultural.recusa_da_unidade`).
 r(
     "Art. 1º, § 2º",
     modo=EXIBIDA,
@@ -97,8 +92,10 @@ r(
     "Art. 6º, § 1º",
     modo=DECLARADA,
     descricao="A certidão do IBGE sobre topônimo correlato é documento exigido na alteração de "
-    "nome; nos demais tipos, o sistema mostra os nomes parecidos da lista nacional como aviso.",
-    onde="representacao.checklist.CHECKLIST",
+    "nome e, na criação e na fusão, ao apresentar o Projeto de Lei (recusado sem ela, que ele "
+    "cita pelo SHA-256); o sistema confere a presença do arquivo, não o que ele diz, e mostra "
+    "os nomes parecidos da lista nacional como aviso.",
+    onde="representacao.documentos.preparar_pl_toponimo",
 )
 r(
     "Art. 9º",
@@ -144,8 +141,9 @@ r(
 r(
     "Art. 12, II",
     modo=EXIBIDA,
-    descricao="O PDL traz a pergunta da cédula, respondida com Sim ou Não.",
-    onde="plebiscito.documentos.pergunta_plebiscito",
+    descricao="O PDL e o ofício ao TRE trazem a pergunta da cédula, respondida com Sim ou "
+    "Não; na fusão, as duas do Art. 4º, parágrafo único (a fusão; a sede).",
+    onde="plebiscito.documentos.perguntas_plebiscito",
 )
 
 # --- Art. 13 a 17: representação e instrução -------------------------------------------------

@@ -19,7 +19,7 @@ def pergunta_plebiscito(processo: Processo) -> str:
         Tipo.CRIACAO: f"Você é a favor da criação do Município de {nome}, com sede em {sede}, "
         f"por desmembramento do território de {origens}?",
         Tipo.FUSAO: f"Você é a favor da fusão dos Municípios de {origens}, formando o "
-        f"Município de {nome}, com sede em {sede}?",
+        f"Município de {nome}?",
         Tipo.INCORPORACAO: f"Você é a favor da incorporação entre os Municípios de {origens}?",
         Tipo.ALTERACAO_NOME: f"Você é a favor de que o Município de {origens} passe a "
         f"denominar-se {nome}?",
@@ -28,6 +28,17 @@ def pergunta_plebiscito(processo: Processo) -> str:
         Tipo.EXTINCAO: f"Você é a favor da extinção do Município de {origens}?",
     }
     return perguntas[processo.tipo]
+
+
+def perguntas_plebiscito(processo: Processo) -> list[str]:
+    """As perguntas da cédula. Na fusão, duas (Art. 4º, parágrafo único: "a concordância com
+    a fusão e a sede do novo município"), que o resultado registra cada uma com os seus
+    votos; nos demais tipos, uma."""
+    perguntas = [pergunta_plebiscito(processo)]
+    if processo.tipo == Tipo.FUSAO:
+        nome, sede = processo.nome_proposto, processo.sede_proposta or processo.nome_proposto
+        perguntas.append(f"Você é a favor de que a sede do novo Município de {nome} seja {sede}?")
+    return perguntas
 
 
 def pdl(andamento: Andamento) -> c.Conteudo:
@@ -39,7 +50,7 @@ def pdl(andamento: Andamento) -> c.Conteudo:
     abrangencia = parametros_em_vigor(andamento.data_ato).abrangencia_plebiscito
     contexto = c.base(
         andamento,
-        pergunta=pergunta_plebiscito(processo),
+        perguntas=perguntas_plebiscito(processo),
         abrangencia=abrangencia,
         abrangencia_rotulo=ABRANGENCIAS_PLEBISCITO[abrangencia],
         territorio=c.territorio(processo),

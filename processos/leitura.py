@@ -20,7 +20,7 @@ from datetime import date
 from django.utils import timezone
 
 from requisitos.models import ParametroLegal, parametros_dos_registros, parametros_em_vigor
-from requisitos.parametros import ParametrosLegais
+from requisitos.parametros import DEFINICOES, ParametrosLegais
 
 _ATRIBUTO = "_leitura_unica"
 
@@ -102,3 +102,39 @@ def parametros(processo, data: date | None = None) -> ParametrosLegais:
 
 def _parametros_na_data(processo, data: date) -> ParametrosLegais:
     return parametros_dos_registros(lido(processo, _registros_de_parametros), data)
+
+
+def data_do_primeiro(processo, ato: str) -> date | None:
+    """A data do primeiro `ato` praticado no processo (None: ainda não praticado)."""
+    datas = [a.data_ato for a in andamentos(processo) if a.ato == ato]
+    return min(datas, default=None)
+
+
+def data_do_art8(processo) -> date | None:
+    """Art. 8º (*tempus regit actum*): o limiar da dispensa do plebiscito é o em vigor no
+    parecer preliminar, quando as áreas travam; antes dele, o de hoje é só uma prévia."""
+    return data_do_primeiro(processo, "emitir_parecer_preliminar")
+
+
+def versao_do_parametro(processo, nome: str, data: date) -> dict:
+    """A versão do parâmetro `nome` em vigor na `data`: o registro (vigência e fonte) ou o
+    padrão da lei, sem registro — para o parecer dizer qual usou."""
+    registros = [
+        r for r in registros_de_parametros(processo) if r.nome == nome and r.vigencia_inicio <= data
+    ]
+    registro = max(registros, key=lambda r: (r.vigencia_inicio, r.pk), default=None)
+    descricao = DEFINICOES[nome].descricao
+    if registro is None:
+        return {
+            "nome": nome,
+            "descricao": descricao,
+            "vigencia_inicio": None,
+            "texto": "o padrão da lei, sem versão registrada",
+        }
+    desde = f"{registro.vigencia_inicio:%d/%m/%Y}"
+    return {
+        "nome": nome,
+        "descricao": descricao,
+        "vigencia_inicio": registro.vigencia_inicio.isoformat(),
+        "texto": f"versão vigente desde {desde} ({registro.fundamento})",
+    }

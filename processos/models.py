@@ -132,15 +132,18 @@ class Processo(AtosDoProcesso, ConcurrentTransitionMixin, models.Model):
 
     @property
     def plebiscito_dispensado(self) -> bool:
-        """Art. 8º: na revisão de limites, dispensado se a área movida ≤ 20 % do território.
-        Sem as áreas informadas, o plebiscito é exigido (o lado seguro)."""
+        """Art. 8º: na revisão de limites, dispensado se a área movida ≤ 20 % do território,
+        com o limiar em vigor no parecer preliminar (`leitura.data_do_art8`): uma versão nova
+        do parâmetro depois dele não inverte o rito. Sem as áreas, o plebiscito é exigido."""
         if rito.RITOS[self.tipo].plebiscito != "art8":
             return rito.RITOS[self.tipo].plebiscito == "nunca"
         if self.area_movida_km2 is None or not self.area_total_km2:
             return False
         try:
             veredito = avaliar_revisao_limites(
-                self.area_movida_km2, self.area_total_km2, leitura.parametros(self)
+                self.area_movida_km2,
+                self.area_total_km2,
+                leitura.parametros(self, leitura.data_do_art8(self)),
             )
         except ValueError:
             return False

@@ -99,8 +99,9 @@ class Relatorio:
 @dataclass(frozen=True)
 class Contagem:
     """`aptos`: títulos válidos distintos de eleitores residentes na área com firma
-    reconhecida — o número que o Art. 13 conta. Por linha: total = validos (títulos
-    distintos) + invalidos + duplicados; não residentes e sem firma, entre as não repetidas."""
+    reconhecida, lidos na primeira linha de cada título — o número que o Art. 13 conta. Por
+    linha: total = validos (títulos distintos) + invalidos + duplicados; não residentes, sem
+    firma e aptos, entre as não repetidas."""
 
     total: int = 0
     validos: int = 0
@@ -143,10 +144,14 @@ def _agregados() -> dict[str, Count]:
         "duplicados": Count("id", filter=Q(repete_ordem__isnull=False) & ativa),
         "nao_residentes": Count("id", filter=Q(reside_na_area=False) & original),
         "sem_firma": Count("id", filter=Q(firma_reconhecida=False) & original),
+        # Art. 13: um eleitor assina uma vez. Decisão: vale a primeira linha ativa do título
+        # (a original); as seguintes são repetições e não contam, digam o que disserem — "não
+        # reside" seguido de "reside" não faz o eleitor apto pela segunda linha. Se a primeira
+        # foi digitada errado, corrige-se ela (correção de signatário, com justificativa).
         "aptos": Count(
             "titulo_eleitor",
             distinct=True,
-            filter=Q(titulo_valido=True, reside_na_area=True, firma_reconhecida=True) & ativa,
+            filter=Q(titulo_valido=True, reside_na_area=True, firma_reconhecida=True) & original,
         ),
     }
 

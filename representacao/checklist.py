@@ -133,10 +133,16 @@ _ALTERACAO_NOME = (
 # o item deixa de ser opcional; nos fundamentos I e III, não é exigido.
 EXIGIDOS_POR_FUNDAMENTO: dict[str, tuple[str, ...]] = {"II": ("comprovacao_sede",)}
 
+# Art. 6º, § 1º: "nos projetos de criação ... deverá constar a informação da Fundação IBGE
+# sobre a existência de topônimo correlato". Não é documento da representação (Art. 15):
+# opcional na lista, exigido ao apresentar o Projeto de Lei da criação e da fusão (que cria
+# município novo, Art. 4º) — `documentos.preparar_pl_toponimo`.
+IBGE_NO_PROJETO = _item("certidao_ibge", "Art. 6º, § 1º", obrigatorio=False)
+
 CHECKLIST: dict[str, tuple[ItemChecklist, ...]] = {
-    "criacao": _CRIACAO,
+    "criacao": (*_CRIACAO, IBGE_NO_PROJETO),
     "revisao_limites": _CRIACAO,
-    "fusao": _FUSAO,
+    "fusao": (*_FUSAO, IBGE_NO_PROJETO),
     "incorporacao": _FUSAO,
     "extincao": _EXTINCAO,
     "alteracao_nome": _ALTERACAO_NOME,

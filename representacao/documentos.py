@@ -267,6 +267,27 @@ def preparar_pl(processo, dados: dict) -> None:
     dados["mapas_art15"] = mapas_travados(processo)
 
 
+def preparar_pl_toponimo(processo, dados: dict) -> None:
+    """Preparo de `apresentar_pl` (Art. 6º, § 1º): o Projeto de Lei que cria município traz
+    a informação do IBGE sobre topônimo correlato — recusado sem ela nos autos."""
+    if checklist.item_do_tipo(processo.tipo, "certidao_ibge") != checklist.IBGE_NO_PROJETO:
+        return
+    linha = next(
+        (linha for linha in checklist_do_processo(processo) if linha.item == "certidao_ibge"),
+        None,
+    )
+    if linha is None or not linha.vigentes:
+        raise AtoRecusado(
+            "O Projeto de Lei de criação precisa da informação da Fundação IBGE sobre a "
+            "existência de topônimo correlato no Estado ou em outras unidades da Federação "
+            "(Art. 6º, § 1º): junte a “Certidão do IBGE sobre topônimos correlatos” nos "
+            "documentos da representação."
+        )
+    dados["certidao_ibge"] = [
+        {"nome": d.nome_original, "versao": d.versao, "sha256": d.sha256} for d in linha.vigentes
+    ]
+
+
 def _movimentar(processo) -> None:
     """Juntar ou anular documento é movimentação do processo (lista, painel, ordenação)."""
     Processo.objects.filter(pk=processo.pk).update(ultima_movimentacao=timezone.now())

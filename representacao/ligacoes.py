@@ -47,6 +47,7 @@ def _documentos() -> None:
     e.registrar_anotacao(documentos.TEM_DOCUMENTOS, documentos.existe_documento)
     # Art. 19, § 3º: o PL cita a versão dos mapas travada desde o Decreto Legislativo.
     e.registrar_preparo("apresentar_pl", documentos.preparar_pl)
+    e.registrar_preparo("apresentar_pl", documentos.preparar_pl_toponimo)
 
 
 def _validade() -> None:

@@ -83,7 +83,12 @@ def _atos(texto: str) -> list[tuple[str, str, dict]]:
             "emitir_parecer_merito",
             "presidente",
             # Os números do Art. 2º vêm das certidões (FIGURAS_ART2, em `responder_oficios`).
-            {"conclusao": "favoravel", "texto_parecer": "Requisitos atendidos."},
+            {
+                "conclusao": "favoravel",
+                "texto_parecer": "Requisitos atendidos.",
+                "unidade_historico_cultural": "preservada",
+                "fundamento_unidade": "Sede e área num só ambiente urbano, ouvida a Cartografia.",
+            },
         ),
         (
             "deliberar_plenario",

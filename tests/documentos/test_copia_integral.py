@@ -123,9 +123,10 @@ def test_copia_sem_pecas_extras_reune_os_documentos_emitidos(construir, presiden
     juntas = "\n".join(paginas_texto(doc.arquivo.path))
     pecas = re.findall(r"Peça (\d+) — ([^\n]+)", juntas)
     titulos = [titulo for _, titulo in dict(pecas).items()]
-    # Na ordem dos autos: os cinco documentos do Art. 15 e a lista dos signatários (juntados
-    # antes do recebimento), o parecer preliminar, os ofícios aos três órgãos (Art. 17, § 2º),
-    # as certidões das respostas (Art. 2º, § 2º) e o parecer de mérito.
+    # Na ordem dos autos: os cinco documentos do Art. 15, a certidão do IBGE (Art. 6º, § 1º)
+    # e a lista dos signatários (juntados antes do recebimento), o parecer preliminar, os
+    # ofícios aos três órgãos (Art. 17, § 2º), as certidões das respostas (Art. 2º, § 2º) e o
+    # parecer de mérito.
     assert [t.split(" — ")[0] for t in titulos[:5]] == [
         "Requerimento com as assinaturas dos eleitores",
         "Mapa e memorial descritivo do território do novo município",
@@ -133,20 +134,21 @@ def test_copia_sem_pecas_extras_reune_os_documentos_emitidos(construir, presiden
         "Justificativa socioeconômica",
         "Fotografias do centro urbano (indústria, comércio, agropecuária)",
     ]
-    assert titulos[5].startswith("Lista dos signatários da representação (100)")
-    assert titulos[6].startswith("Parecer preliminar")
-    assert [t[: len("Ofício nº 1/")] for t in titulos[7:10]] == [
+    assert titulos[5].startswith("Certidão do IBGE sobre topônimos correlatos")
+    assert titulos[6].startswith("Lista dos signatários da representação (100)")
+    assert titulos[7].startswith("Parecer preliminar")
+    assert [t[: len("Ofício nº 1/")] for t in titulos[8:11]] == [
         "Ofício nº 1/",
         "Ofício nº 2/",
         "Ofício nº 3/",
     ]
     # A versão vigente de cada certidão, com o número que o órgão lhe deu.
-    assert [re.sub(r"^Certidão nº \S+ — ", "", t)[:30] for t in titulos[10:13]] == [
+    assert [re.sub(r"^Certidão nº \S+ — ", "", t)[:30] for t in titulos[11:14]] == [
         "resposta ao Ofício nº 1/2026-C",
         "resposta ao Ofício nº 2/2026-C",
         "resposta ao Ofício nº 3/2026-C",
     ]
-    assert titulos[13].startswith("Parecer de mérito")
+    assert titulos[14].startswith("Parecer de mérito")
     assert "PARECER DE MÉRITO" in juntas
 
 

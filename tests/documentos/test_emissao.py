@@ -121,10 +121,14 @@ def _confere_projeto_de_lei(processo):
     assert sem_espacos("Começa na foz do Rio Arinos") in conteudo_pdf
     assert sem_espacos("1º de janeiro de 2029") in conteudo_pdf
     assert "Art.7º,IV" in conteudo_pdf and "FPM-ICMS-25" in conteudo_pdf
-    # Art. 7º, V: a parcela certificada pela SEFAZ, não "conforme certidão", e a soma.
+    # Art. 7º, V: a parcela certificada pela SEFAZ, não "conforme certidão", sem total.
     assert "Tapurah12,5%" in conteudo_pdf
-    assert sem_espacos("Total transferido ao novo município 12,5 %") in conteudo_pdf
+    assert "Total" not in conteudo_pdf
     assert "conformecertidãodaSEFAZ" not in conteudo_pdf
+    # Art. 6º, § 1º: a informação do IBGE sobre topônimo correlato, citada no projeto.
+    assert sem_espacos("informação da Fundação IBGE sobre a existência de topônimo") in (
+        conteudo_pdf
+    )
 
 
 def test_processo_ate_o_pl_emite_cada_documento_com_seu_conteudo_hash_e_paginacao(construir):

@@ -2,11 +2,15 @@
 certifica o que o ofício lhe pede, para a área e para cada município de origem remanescente;
 a avaliação do Art. 2º e o Projeto de Lei leem esses números — ninguém os redigita."""
 
+import io
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
+from instrucao import documentos as instrucao_documentos
+from documentos.emissao import minuta
 from instrucao import avaliacao, certidoes
 from instrucao.models import Certidao, FiguraCertidao
 from instrucao.services import registrar_resposta, retificar_certidao
@@ -494,7 +498,9 @@ def test_pl_sem_a_parcela_do_icms_de_um_municipio_e_recusado(operador, president
         praticar(processo, presidente, "apresentar_pl")
 
 
-def test_pl_grava_a_parcela_do_icms_de_cada_origem_e_a_soma(operador, presidente):
+def test_art7_v_pl_grava_e_imprime_a_parcela_de_cada_origem_sem_total(operador, presidente):
+    """Art. 7º, V: cada parcela incide sobre o índice do seu próprio município de origem;
+    12,5 % de um índice e 3,25 % de outro não somam 15,75 % de coisa alguma."""
     sorriso, tapurah = _dois_municipios()
     processo = protocolar(operador, municipios=[sorriso, tapurah])
     processo = avancar(processo, operador, "aguardando_certidoes")
@@ -512,4 +518,12 @@ def test_pl_grava_a_parcela_do_icms_de_cada_origem_e_a_soma(operador, presidente
         "12.500000",
         "3.250000",
     ]
-    assert andamento.dados["participacao_icms_total"] == "15.750000"
+    assert "participacao_icms_total" not in andamento.dados
+    # O PL como se lê (a mesma peça que a emissão grava, aqui como minuta).
+    pl = " ".join(
+        p.extract_text() for p in PdfReader(io.BytesIO(minuta(instrucao_documentos.pl(andamento)))).pages
+    )
+    pl = "".join(pl.split())
+    assert "Sorriso12,5%" in pl and "Tapurah3,25%" in pl
+    assert "15,75" not in pl and "Total" not in pl
+    assert "Percentualdoíndicedopróprio" in pl

@@ -27,6 +27,8 @@ DOCUMENTOS_DA_CRIACAO = {
     "mapa_origem": "mapa-origem.pdf",
     "justificativa": "justificativa.pdf",
     "fotografias": "centro-urbano.jpg",
+    # Art. 6º, § 1º: não é do Art. 15, mas o Projeto de Lei de criação a exige.
+    "certidao_ibge": "certidao-ibge.pdf",
 }
 
 # A criação de Nova Fronteira do Norte por desmembramento de Sorriso, como as certidões a
@@ -273,7 +275,8 @@ def importar_assinaturas(pagina, csv: Path) -> str:
 
 
 def juntar_documentos_da_criacao(pagina, pasta: Path) -> None:
-    """Na página dos documentos do Art. 15, junta os cinco obrigatórios da criação."""
+    """Na página dos documentos do Art. 15, junta os cinco obrigatórios da criação e a
+    certidão do IBGE que o Projeto de Lei exigirá (Art. 6º, § 1º)."""
     for item, nome in DOCUMENTOS_DA_CRIACAO.items():
         gerar = jpeg if nome.endswith(".jpg") else pdf
         caminho = gerar(pasta / nome)

@@ -53,7 +53,8 @@ def _juntar_documentos(pagina, pasta, capturas) -> None:
     assert pagina.locator("[data-faltantes]").inner_text().strip() == (
         "Todos os documentos obrigatórios do Art. 15 foram juntados."
     )
-    assert pagina.locator("section[data-item] tr[data-versao]").count() == 5
+    # Os cinco do Art. 15 e a certidão do IBGE que o PL exigirá (Art. 6º, § 1º).
+    assert pagina.locator("section[data-item] tr[data-versao]").count() == 6
     capturas(pagina, "documentos-art15")
 
 

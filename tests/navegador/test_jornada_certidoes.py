@@ -247,12 +247,20 @@ def test_instrucao_com_os_numeros_certificados_ate_o_parecer_de_merito(
         assert linha.get_by_role("link", name=fonte, exact=True).is_visible(), inciso
     for campo in CAMPOS_DE_NUMEROS:
         assert formulario.locator(f"input[name*={campo}], select[name*={campo}]").count() == 0
-    # Os únicos campos a preencher: a data, o texto do parecer e a justificativa.
+    # Os únicos campos a preencher: a data, o texto do parecer, o fundamento da análise do
+    # Art. 1º, § 1º, e a justificativa.
     assert sorted(
         formulario.get_by_role("textbox").evaluate_all("campos => campos.map(c => c.name)")
-    ) == ["data_ato", "justificativa", "texto_parecer"]
+    ) == ["data_ato", "fundamento_unidade", "justificativa", "texto_parecer"]
     assert pagina.get_by_text("O processo passará para:").inner_text() == (
         "O processo passará para: Em deliberação no Plenário."
+    )
+    # Art. 1º, § 1º: a análise da CRT sobre a unidade histórico-cultural, com o fundamento.
+    pagina.get_by_label(
+        "A continuidade e a unidade histórico-cultural do ambiente urbano são preservadas"
+    ).check()
+    r.campo(pagina, "Fundamento da análise (Art. 1º, § 1º)").fill(
+        "Sede e área num só ambiente urbano, ouvida a Cartografia."
     )
     pagina.get_by_label("Favorável", exact=True).check()
     r.campo(pagina, "Texto do parecer").fill(

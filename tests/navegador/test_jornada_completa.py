@@ -321,6 +321,13 @@ def test_criacao_do_protocolo_a_lei_publicada_so_pela_interface(
     assert "✓ Atende" in r.texto(r.linha_do_inciso(tabela, "I"))
     pagina.get_by_label("Favorável", exact=True).check()
     r.campo(pagina, "Texto do parecer").fill("Os números certificados atendem ao Art. 2º.")
+    # Art. 1º, § 1º: a análise da CRT sobre a unidade histórico-cultural, com o fundamento.
+    pagina.get_by_label(
+        "A continuidade e a unidade histórico-cultural do ambiente urbano são preservadas"
+    ).check()
+    r.campo(pagina, "Fundamento da análise (Art. 1º, § 1º)").fill(
+        "Sede e área num só ambiente urbano, ouvida a Cartografia."
+    )
     capturas(pagina, "parecer-de-merito-formulario")
     r.confirmar(pagina, "Emitir parecer de mérito", "Em deliberação no Plenário", timeout=60_000)
     capturas(pagina, "processo-em-deliberacao-no-plenario")

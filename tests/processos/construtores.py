@@ -22,11 +22,19 @@ from processos.papeis import GRUPOS
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
 from processos.versao import versao_do_processo
 from requisitos.models import Municipio, ValorAdicionado
-from tests.representacao.construtores import instruir_extincao, instruir_representacao, pdf_real
+from tests.representacao.construtores import (
+    instruir_extincao,
+    instruir_representacao,
+    juntar_certidao_ibge,
+    pdf_real,
+)
 
 SENHA = "senha-de-teste-123"
 # Data dos andamentos semeados: anterior a qualquer ato praticado "hoje" nos testes.
 PASSADO = date(2020, 3, 2)
+FUNDAMENTO_UNIDADE = (
+    "A sede e a área formam um só ambiente urbano contínuo, conforme a Cartografia."
+)
 JUSTIFICATIVA = "Justificativa registrada pelo teste."
 # As datas que seguem atos praticados "hoje" pelos testes (processos.cronologia): a
 # aprovação e a publicação do Decreto Legislativo, a fase no TRE, a sessão da Ordem do Dia
@@ -198,7 +206,13 @@ DADOS: dict[str, dict[str, dict]] = {
     "concluir_certidoes": {"": {}},
     "emitir_parecer_merito": {
         # Os números do Art. 2º vêm das certidões (`responder_oficios`), não do formulário.
-        "favoravel": {"conclusao": "favoravel", "texto_parecer": "Parecer de mérito."},
+        "favoravel": {
+            "conclusao": "favoravel",
+            "texto_parecer": "Parecer de mérito.",
+            # Art. 1º, § 1º: a análise da CRT (descartada nos tipos a que não se aplica).
+            "unidade_historico_cultural": "preservada",
+            "fundamento_unidade": FUNDAMENTO_UNIDADE,
+        },
         "contrario": {"conclusao": "contrario", "texto_parecer": "Parecer de mérito."},
     },
     "deliberar_plenario": {
@@ -657,6 +671,8 @@ def praticar(processo, usuario, nome_ato: str, conclusao: str = "", **kwargs):
         instruir_representacao(processo, usuario)
     if nome_ato == "encaminhar_ao_tre":
         montar_copia_integral(processo, usuario)
+    if nome_ato == "apresentar_pl":
+        juntar_certidao_ibge(processo, usuario)  # Art. 6º, § 1º
     kwargs.setdefault("data_ato", timezone.localdate())
     kwargs.setdefault("justificativa", JUSTIFICATIVA)
     # Como um formulário aberto agora: a versão atual do processo (processos.versao).

@@ -82,6 +82,7 @@ def test_cada_ato_grava_um_andamento_com_origem_destino_ato_usuario_data_e_dados
                 "abrangencia",
                 "numero_oficio",  # Art. 19, § 1º: dado pela numeração dos ofícios da CRT
                 "mapas_art15",  # Art. 19, § 3º: a versão travada dos mapas que o PL cita
+                "certidao_ibge",  # Art. 6º, § 1º: a informação do IBGE que o PL cita
             )
             if c in gravados
         }

@@ -12,6 +12,7 @@ from processos.models import Andamento, AtoRecusado, Processo
 from processos.services import DadosProtocolo, praticar_ato, protocolar_processo
 from requisitos.models import Municipio, ValorAdicionado
 from tests.processos.construtores import ANO_VA, completar_tabela_va, semear_oficios
+from tests.representacao.construtores import juntar_certidao_ibge
 
 HOJE = date.today()
 
@@ -97,6 +98,7 @@ def _em_elaboracao_pl(processo, usuario) -> None:
     Processo.objects.filter(pk=processo.pk).update(estado=Estado.ELABORACAO_PL)
     # As certidões respondidas, com a parcela do ICMS que o PL imprime (Art. 7º, V).
     semear_oficios(processo, usuario, respondidos=True)
+    juntar_certidao_ibge(processo, usuario)  # a informação do IBGE do Art. 6º, § 1º
     Andamento.objects.create(
         processo=processo,
         ato="emitir_parecer_resultado",

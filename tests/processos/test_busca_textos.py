@@ -31,7 +31,9 @@ def _processo(numero: int, nome: str, sede: str = "Sede", resumo: str = "") -> P
 
 def _achados(client, termo: str) -> tuple[list[str], str]:
     html = client.get("/processos/", {"q": termo}).content.decode()
-    return re.findall(r'<td[^>]*><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html), html
+    return re.findall(
+        r'<td[^>]*><a href="/processos/\d{4}-\d{4}/">(\d{4}/\d{4})</a></td>', html
+    ), html
 
 
 @pytest.fixture

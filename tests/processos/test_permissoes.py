@@ -28,6 +28,7 @@ from tests.processos.construtores import (
     responder_oficios,
     usuario_com_papeis,
 )
+from tests.representacao.construtores import juntar_certidao_ibge
 
 PAPEIS = ("anonimo", "servidor", "presidente", "mesa", "deputado", "sem_papel")
 CRT = {"servidor", "presidente"}  # o Presidente faz tudo o que o servidor faz (§4)
@@ -555,6 +556,8 @@ def test_cada_papel_recebe_o_que_a_regra_dos_documentos_do_art_15_diz(
 def test_cada_papel_pratica_ou_e_barrado_em_cada_ato(nome_ato, papel, como, operador):
     papeis, origem = ATOS_POR_PAPEL[nome_ato]
     processo = processo_no_estado(operador, "criacao", origem)
+    if nome_ato == "apresentar_pl":  # o PL de criação cita a certidão do IBGE (Art. 6º, § 1º)
+        juntar_certidao_ibge(processo, operador)
     if nome_ato == "revogar_liberacao":  # revoga-se o que foi liberado (Art. 23)
         praticar(processo, operador, "liberar_informacao")
     if nome_ato == "reabrir_por_decisao_do_plenario":  # reabre-se o que uma votação arquivou

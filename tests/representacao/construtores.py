@@ -83,12 +83,25 @@ def juntar(
 
 
 def juntar_obrigatorios(processo, usuario) -> list:
-    """Um PDF para cada documento obrigatório do tipo (todos os itens aceitam PDF)."""
+    """Um PDF para cada documento obrigatório do tipo (todos os itens aceitam PDF) e a
+    certidão do IBGE que o Projeto de Lei de criação exige (Art. 6º, § 1º)."""
     return [
         juntar(processo, usuario, i.codigo)
         for i in checklist.itens_do_tipo(processo.tipo)
-        if i.obrigatorio
+        if i.obrigatorio or i == checklist.IBGE_NO_PROJETO
     ]
+
+
+def juntar_certidao_ibge(processo, usuario) -> None:
+    """A certidão do IBGE que o Projeto de Lei de criação e de fusão exige (Art. 6º, § 1º),
+    quando o tipo a pede e ela ainda não está nos autos."""
+    item = checklist.item_do_tipo(processo.tipo, "certidao_ibge")
+    if item != checklist.IBGE_NO_PROJETO:
+        return
+    if not processo.documentos_representacao.filter(
+        item="certidao_ibge", anulado_em__isnull=True
+    ).exists():
+        juntar(processo, usuario, "certidao_ibge")
 
 
 # --- a representação completa: o que `receber_na_crt` exige --------------------------------

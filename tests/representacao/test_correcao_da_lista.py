@@ -67,6 +67,49 @@ def test_anular_a_original_faz_a_repeticao_contar_uma_vez(processo, operador):
     assert segunda.repete_ordem is None
 
 
+def test_art13_nao_reside_e_depois_reside_o_eleitor_nao_vira_apto_pela_repeticao(
+    processo, operador
+):
+    """Art. 13: um eleitor conta uma vez, pela primeira linha do título. 99 aptos e o título X
+    lançado "não reside" e depois "reside": 99 aptos (antes, 100 com 99 linhas aptas)."""
+    for i in range(1, 100):
+        _linha(processo, operador, i)
+    _linha(processo, operador, 100, reside_na_area=False)
+    _linha(processo, operador, 100, reside_na_area=True)
+
+    contagem = assinaturas.contagem(processo)
+
+    assert (contagem.aptos, contagem.nao_residentes, contagem.duplicados) == (99, 1, 1)
+
+
+def test_art13_reside_e_depois_nao_reside_o_eleitor_conta_uma_vez_pela_primeira(processo, operador):
+    """Art. 13, o outro lado: a primeira linha apta vale; a repetição "não reside" não o tira
+    nem o conta de novo."""
+    _linha(processo, operador, 1, reside_na_area=True)
+    _linha(processo, operador, 1, reside_na_area=False)
+
+    contagem = assinaturas.contagem(processo)
+
+    assert (contagem.aptos, contagem.nao_residentes, contagem.duplicados) == (1, 0, 1)
+
+
+def test_art13_corrigida_a_primeira_linha_para_reside_o_eleitor_passa_a_contar(processo, operador):
+    """Art. 13: o caminho para a primeira linha digitada errado é corrigi-la, não repeti-la."""
+    _linha(processo, operador, 1, reside_na_area=False)
+    _linha(processo, operador, 1, reside_na_area=True)
+    assert assinaturas.contagem(processo).aptos == 0
+
+    corrigir_signatario(
+        processo=processo,
+        usuario=operador,
+        ordem=1,
+        dados=DadosSignatario(nome="Eleitor 1", titulo=titulo_mt(1), reside_na_area=True),
+        justificativa="Residência digitada errado.",
+    )
+
+    assert assinaturas.contagem(processo).aptos == 1
+
+
 def test_corrigir_o_titulo_para_o_de_outra_linha_vira_repeticao(processo, operador):
     _linha(processo, operador, 1)
     _linha(processo, operador, 2)

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from processos.models import AtoRecusado
+from processos.services import praticar_ato
 from representacao.documentos import (
     anular_documento,
     checklist_do_processo,
@@ -21,8 +22,20 @@ from representacao.documentos import (
     itens_faltantes,
 )
 from representacao.models import DocumentoRepresentacao
-from tests.processos.construtores import processo_no_estado, protocolar, recarregar
-from tests.representacao.construtores import arquivo, imagem, juntar, pdf_real
+from tests.processos.construtores import (
+    dados_em,
+    praticar,
+    processo_no_estado,
+    protocolar,
+    recarregar,
+)
+from tests.representacao.construtores import (
+    arquivo,
+    imagem,
+    juntar,
+    juntar_certidao_ibge,
+    pdf_real,
+)
 
 # A lista de cada tipo, escrita aqui a partir do Art. 15 (não de checklist.py).
 FALTANTES_POR_TIPO = {
@@ -298,7 +311,8 @@ def test_checklist_do_processo_em_uma_consulta(servidor, processo, django_assert
         nomes = [d.enviado_por.username for linha in linhas for d in linha.versoes]
 
     assert nomes == ["alice", "alice", "alice"]
-    assert [linha.presente for linha in linhas] == [True, False, False, False, True]
+    # Os cinco do Art. 15 e, por último, a certidão do IBGE do Projeto de Lei (Art. 6º, § 1º).
+    assert [linha.presente for linha in linhas] == [True, False, False, False, True, False]
 
 
 def test_documentos_vigentes_seguem_a_ordem_da_lista(servidor, processo):
@@ -386,3 +400,44 @@ def _semear_parecer_aprovado(processo, operador):
         data_ato=PASSADO,
         dados={"conclusao": "favoravel", "apuracao": {"aprovado": True}},
     )
+
+
+# --- Art. 6º, § 1º: a informação do IBGE no Projeto de Lei de criação ----------------------
+
+
+@pytest.mark.parametrize("variante", ["criacao", "fusao"])
+def test_art6_p1_pl_de_criacao_sem_a_certidao_do_ibge_e_recusado(operador, variante):
+    processo = processo_no_estado(operador, variante, "elaboracao_pl")
+    # A certidão juntada e depois anulada não conta.
+    juntar_certidao_ibge(processo, operador)
+    for documento in DocumentoRepresentacao.objects.filter(processo=processo, item="certidao_ibge"):
+        anular_documento(documento_id=documento.pk, usuario=operador, justificativa="Engano.")
+
+    # Pelo serviço, sem o construtor `praticar` (que junta a certidão que falta).
+    with pytest.raises(AtoRecusado, match=r"informação da Fundação IBGE .*\(Art\. 6º, § 1º\)"):
+        praticar_ato(
+            processo_id=processo.pk,
+            nome_ato="apresentar_pl",
+            usuario=operador,
+            data_ato=timezone.localdate(),
+            dados=dados_em("apresentar_pl", "", timezone.localdate()),
+        )
+
+    assert recarregar(processo).estado == "elaboracao_pl"
+
+
+@pytest.mark.parametrize("variante", ["criacao", "fusao"])
+def test_art6_p1_pl_de_criacao_com_a_certidao_do_ibge_a_cita(operador, variante):
+    processo = processo_no_estado(operador, variante, "elaboracao_pl")
+
+    andamento = praticar(processo, operador, "apresentar_pl")
+
+    assert [c["versao"] for c in andamento.dados["certidao_ibge"]] == [1]
+
+
+def test_art6_p1_revisao_de_limites_nao_exige_a_certidao_do_ibge(operador):
+    processo = processo_no_estado(operador, "revisao_limites_sem_plebiscito", "elaboracao_pl")
+
+    andamento = praticar(processo, operador, "apresentar_pl")
+
+    assert "certidao_ibge" not in andamento.dados

@@ -43,7 +43,8 @@ def test_servidor_ve_a_lista_com_o_que_falta_e_os_formularios(client, servidor, 
     assert "Documentos da representação (Art. 15)" in html
     assert "Mapa e memorial descritivo do território do novo município (Art. 15, II)" in html
     assert html.count("✗ Falta") == 5
-    assert html.count('enctype="multipart/form-data"') == 5
+    # Os cinco do Art. 15 e a certidão do IBGE (opcional aqui; o PL a exige, Art. 6º, § 1º).
+    assert html.count('enctype="multipart/form-data"') == 6
     assert 'accept=".pdf,application/pdf,.jpg,.jpeg,image/jpeg,.png,image/png,' in html
 
 
@@ -80,7 +81,7 @@ def test_envio_sem_arquivo_ou_com_item_de_outro_tipo_volta_com_o_erro(client, se
     client.force_login(servidor)
 
     sem_arquivo = client.post(_url(processo), {"item": "requerimento"})
-    outro_tipo = _enviar(client, processo, "certidao_ibge", pdf_real())
+    outro_tipo = _enviar(client, processo, "ata_camara", pdf_real())
 
     assert sem_arquivo.status_code == 400
     assert "Escolha o arquivo a enviar." in sem_arquivo.content.decode()

@@ -242,7 +242,8 @@ def test_copia_integral_traz_os_documentos_vigentes_e_a_lista_de_signatarios(ope
     )
     assert not any("justificativa.pdf (versão 1)" in t for t in titulos)
     assert "Lista dos signatários da representação (3) — Art. 13" in titulos
-    assert len([t for t in titulos if "(versão" in t]) == 5
+    # Os cinco do Art. 15 e a certidão do IBGE que o construtor junta (Art. 6º, § 1º).
+    assert len([t for t in titulos if "(versão" in t]) == 6
 
 
 def test_copia_integral_recusa_documento_alterado_no_disco(operador):
