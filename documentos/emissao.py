@@ -52,6 +52,23 @@ def _produzir_html(conteudo: c.Conteudo) -> Produtor:
     return produzir
 
 
+def _com_campos_de_assinatura(produzir: Produtor, tipo: str) -> Produtor:
+    """O documento que tem signatários declarados sai com o campo de cada um e o do selo já
+    criados (documentos.assinatura.declaracao): criá-los depois invalidaria a primeira
+    assinatura que certificasse o documento."""
+    from documentos.assinatura import campos, declaracao
+
+    nomes = declaracao.campos_da_emissao(tipo)
+    if not nomes:
+        return produzir
+
+    def produzir_com_campos(autenticacao: Autenticacao, destino: Path) -> None:
+        produzir(autenticacao, destino)
+        destino.write_bytes(campos.criar_campos(destino.read_bytes(), nomes))
+
+    return produzir_com_campos
+
+
 def _sha256_arquivo(caminho: Path) -> str:
     resumo = hashlib.sha256()
     with caminho.open("rb") as arquivo:
@@ -81,7 +98,7 @@ def emitir(
 ) -> Documento:
     """Emite `conteudo` como documento oficial e devolve o registro gravado. Com
     `reaproveitar`, a série que já tem documento íntegro devolve esse documento."""
-    produzir = produzir or _produzir_html(conteudo)
+    produzir = _com_campos_de_assinatura(produzir or _produzir_html(conteudo), conteudo.tipo)
     emitente = conteudo.contexto.get("emitente") or c.emitente_de(usuario)
     sha_conteudo = hash_do_conteudo(conteudo.template, conteudo.contexto, extras_hash)
     with tempfile.TemporaryDirectory() as pasta:

@@ -156,6 +156,7 @@ class Modalidade(models.TextChoices):
     ATO = "ato", "Ato de quem o emitiu (assinatura de registro, Art. 21)"
     ICP_BRASIL = "icp_brasil", "Assinatura digital ICP-Brasil"
     GOV_BR = "gov_br", "Assinatura eletrônica gov.br"
+    SELO = "selo", "Selo institucional da Assembleia (e-CNPJ)"
 
 
 class Assinatura(models.Model):
@@ -173,6 +174,13 @@ class Assinatura(models.Model):
     assinado_em = models.DateTimeField("assinado em")
     artefato = models.FileField("artefato assinado", upload_to="assinaturas/%Y/", blank=True)
     sha256_artefato = models.CharField("SHA-256 do artefato", max_length=64, blank=True)
+    # O campo de assinatura do PDF (criado na emissão) que esta assinatura preencheu, o nível
+    # PAdES alcançado e o certificado, como lidos do próprio artefato depois de assinado.
+    campo = models.CharField("campo de assinatura", max_length=40, blank=True)
+    nivel = models.CharField("nível PAdES", max_length=10, blank=True)
+    certificado_titular = models.CharField("titular do certificado", max_length=300, blank=True)
+    certificado_emissor = models.CharField("emissor do certificado", max_length=300, blank=True)
+    carimbo_do_tempo_em = models.DateTimeField("carimbo do tempo", null=True, blank=True)
 
     class Meta:
         verbose_name = "assinatura"
@@ -191,6 +199,51 @@ class Assinatura(models.Model):
 
     def __str__(self) -> str:
         return f"{self.nome} — {self.get_modalidade_display()}"
+
+
+class TipoMaterial(models.TextChoices):
+    RAIZ = "raiz", "Certificado raiz confiável"
+    LCR = "lcr", "Lista de certificados revogados"
+
+
+class MaterialDeConfianca(models.Model):
+    """Uma raiz confiável (ou LCR) carregada pelo administrador (`manage.py
+    carregar_raizes_confiaveis`): contra ela se validam as assinaturas dos PDFs assinados que
+    chegam e as do /validar/. Só inclusão: carregar o mesmo certificado de novo não repete."""
+
+    tipo = models.CharField("tipo", max_length=10, choices=TipoMaterial.choices)
+    der = models.BinaryField("conteúdo (DER)")
+    sha256 = models.CharField("SHA-256", max_length=64, unique=True)
+    descricao = models.CharField("titular ou emissor", max_length=300)
+    carregado_em = models.DateTimeField("carregado em", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "material de confiança"
+        verbose_name_plural = "materiais de confiança"
+        ordering = ["tipo", "descricao"]
+
+    def __str__(self) -> str:
+        return f"{self.get_tipo_display()}: {self.descricao}"
+
+
+class RelatorioAssinaturas(models.Model):
+    """O resultado da validação das assinaturas de um PDF recebido (uma certidão, um documento
+    do Art. 15), gravado ao lado do arquivo, pelo SHA-256 dele, no momento do envio."""
+
+    sha256 = models.CharField("SHA-256 do arquivo", max_length=64, unique=True)
+    assinaturas = models.JSONField("assinaturas encontradas", default=list)
+    validado_em = models.DateTimeField("validado em")
+
+    class Meta:
+        verbose_name = "relatório de assinaturas"
+        verbose_name_plural = "relatórios de assinaturas"
+
+    def __str__(self) -> str:
+        return f"{self.sha256[:16]}… ({len(self.assinaturas)} assinatura(s))"
+
+    @property
+    def todas_validas(self) -> bool:
+        return bool(self.assinaturas) and all(a["valida"] for a in self.assinaturas)
 
 
 class SerieDocumento(models.Model):

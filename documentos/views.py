@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from documentos import acesso, emissao, integridade, tarefas
+from documentos.assinatura import copia as copia_assinada
 from documentos.conteudo import extrato as conteudo_extrato
 from documentos.forms import TAMANHO_MAXIMO_ARQUIVO, CertidaoDistritoForm, ValidarForm
 from documentos.models import AnexoDoAto, Documento, FalhaIntegridade, TarefaDocumento
@@ -117,7 +118,11 @@ def validar(request):
             contexto.update(falha=falha)
         elif documento and arquivo:
             enviado = integridade.resumo_sha256(arquivo)
-            contexto.update(sha256_enviado=enviado, confere=enviado == documento.sha256)
+            confere = enviado == documento.sha256
+            contexto.update(sha256_enviado=enviado, confere=confere)
+            if not confere:
+                # Uma cópia assinada começa pelos bytes do emitido (atualização incremental).
+                contexto.update(copia_assinada=copia_assinada.conferir(documento, arquivo))
     status = 200
     if dados is not None and not form.is_valid():
         status = 400  # o código em branco, o arquivo que não é um PDF ou passa dos limites
