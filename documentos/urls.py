@@ -27,6 +27,7 @@ app_name = "documentos"
 urlpatterns = [
     path("validar/", views.validar, name="validar"),
     path("documentos/<codigo:codigo>/", views.documento, name="documento"),
+    path("documentos/<codigo:codigo>/assinar/", views.assinar, name="assinar"),
     path("portal/documentos/<codigo:codigo>/", views.publico, name="publico"),
     path(
         "processos/<protocolo:protocolo>/documentos/extrato/",

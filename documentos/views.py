@@ -14,8 +14,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from documentos import acesso, emissao, integridade, tarefas
 from documentos.assinatura import copia as copia_assinada
+from documentos.assinatura import pessoal, servicos
 from documentos.conteudo import extrato as conteudo_extrato
-from documentos.forms import TAMANHO_MAXIMO_ARQUIVO, CertidaoDistritoForm, ValidarForm
+from documentos.forms import (
+    TAMANHO_MAXIMO_ARQUIVO,
+    AssinarForm,
+    CertidaoDistritoForm,
+    ValidarForm,
+)
 from documentos.models import AnexoDoAto, Documento, FalhaIntegridade, TarefaDocumento
 from emancipacao.limite_envio import limitar_envio
 from emancipacao.limites import espera_se_excedeu, resposta_limite
@@ -272,3 +278,37 @@ def certidao_distrito(request):
         veredito, localidade=form.cleaned_data["localidade"], usuario=usuario
     )
     return _pdf(request, doc, baixar=False, porta="certidão de distrito", publico=True)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def assinar(request, codigo):
+    """A assinatura pessoal do usuário logado na vaga que o papel dele ocupa (relator,
+    Presidente, membro), com o próprio certificado ICP-Brasil; completas as vagas, o selo."""
+    doc = get_object_or_404(Documento.objects.select_related("processo"), codigo=codigo)
+    vaga = servicos.vaga_para(doc, request.user)
+    if vaga is None:
+        raise PermissionDenied("Não há assinatura pendente deste documento para você.")
+    form = AssinarForm(request.POST or None, request.FILES or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                adaptador = pessoal.AdaptadorPkcs12(
+                    form.cleaned_data["certificado"].read(), form.cleaned_data["senha"]
+                )
+                servicos.assinar(doc, request.user, adaptador)
+            except pessoal.AssinaturaRecusada as erro:
+                form.add_error(None, f"{erro} Nada foi assinado.")
+            else:
+                messages.success(request, f"Documento assinado ({vaga.rotulo}).")
+                if doc.processo:
+                    return redirect("processos:detalhe", protocolo=doc.processo.slug)
+                return redirect("documentos:assinar", codigo=doc.codigo)
+        status = 400
+    return render(
+        request,
+        "documentos/assinar.html",
+        {"documento": doc, "vaga": vaga, "form": form},
+        status=status,
+    )

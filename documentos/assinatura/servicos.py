@@ -4,18 +4,22 @@ assinado até ali), o nível, o certificado e o carimbo do tempo. O documento em
 cada artefato começa pelos bytes dele."""
 
 import hashlib
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
+from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 
 from documentos import integridade
 from documentos.assinatura import declaracao, pessoal, selo, validacao
 from documentos.assinatura.campos import CAMPO_DO_SELO
 from documentos.models import Assinatura, Documento, Modalidade
 from processos.papeis import papeis_do_usuario
+
+logger = logging.getLogger(__name__)
 
 DIGITAIS = (Modalidade.ICP_BRASIL, Modalidade.GOV_BR, Modalidade.SELO)
 
@@ -127,7 +131,11 @@ def assinar(documento: Documento, usuario, adaptador: pessoal.Adaptador) -> Assi
         )
     pendentes = [s for s in situacao(documento) if s.assinatura is None]
     if [s.vaga.campo for s in pendentes] == [CAMPO_DO_SELO] and selo.instalado():
-        selar(documento)
+        try:
+            selar(documento)
+        except (selo.SeloIndisponivel, TimestampRequestError, pessoal.AssinaturaRecusada):
+            # A assinatura da pessoa já está gravada; o selo fica pendente e a página o mostra.
+            logger.exception("Selo do documento %s não aplicado", documento.codigo)
     return linha
 
 
