@@ -105,14 +105,15 @@ def _contexto_do_pdf(leitor: PdfFileReader, material):
     return dss.as_validation_context(argumentos)
 
 
-def validar(dados: bytes) -> list[Parecer]:
-    """As assinaturas do PDF, na ordem em que foram feitas. PDF ilegível: PdfIlegivel."""
+def validar(dados: bytes, material=None) -> list[Parecer]:
+    """As assinaturas do PDF, na ordem em que foram feitas. PDF ilegível: PdfIlegivel.
+    `material` (raízes, LCRs): sem ele, o carregado pelo administrador."""
     try:
         leitor = PdfFileReader(BytesIO(dados), strict=False)
         embutidas = list(leitor.embedded_signatures)
     except Exception as erro:
         raise PdfIlegivel("O arquivo não é um PDF legível.") from erro
-    material = (confianca.raizes(), confianca.lcrs())
+    material = material or (confianca.raizes(), confianca.lcrs())
     return asyncio.run(_validar(leitor, embutidas, material))
 
 
