@@ -246,6 +246,39 @@ class RelatorioAssinaturas(models.Model):
         return bool(self.assinaturas) and all(a["valida"] for a in self.assinaturas)
 
 
+class NivelAssinatura(models.TextChoices):
+    # Lei 14.063/2020, art. 4º: simples, avançada (a do gov.br) e qualificada (ICP-Brasil).
+    SIMPLES = "simples", "Simples"
+    AVANCADA = "avancada", "Avançada (gov.br)"
+    QUALIFICADA = "qualificada", "Qualificada (ICP-Brasil)"
+
+
+class NivelExigido(models.Model):
+    """O nível mínimo de assinatura que um tipo de documento exige a partir de uma data (Lei
+    14.063/2020, art. 5º: cada Poder fixa o seu). Versionado como os parâmetros legais: mudar
+    é gravar uma versão nova, com a fonte e o início de vigência; a antiga permanece."""
+
+    tipo_documento = models.CharField(
+        "tipo de documento", max_length=30, choices=TipoDocumento.choices
+    )
+    nivel = models.CharField("nível mínimo", max_length=20, choices=NivelAssinatura.choices)
+    vigencia_inicio = models.DateField("início de vigência")
+    fundamento = models.CharField("fonte", max_length=300)
+
+    class Meta:
+        verbose_name = "nível de assinatura exigido"
+        verbose_name_plural = "níveis de assinatura exigidos"
+        ordering = ["tipo_documento", "-vigencia_inicio"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tipo_documento", "vigencia_inicio"], name="nivel_uma_versao_por_data"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_tipo_documento_display()}: {self.get_nivel_display()}"
+
+
 class SerieDocumento(models.Model):
     """Uma linha por série, criada na primeira emissão: a trava que enfileira emissões
     simultâneas da mesma série. A versão anterior não serve de trava — a primeira emissão

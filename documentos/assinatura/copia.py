@@ -28,6 +28,9 @@ class CopiaAssinada:
     aceita: bool
     motivo: str = ""
     pareceres: list = field(default_factory=list)
+    # Começa pelos bytes do emitido: é (ou pretende ser) uma cópia assinada dele, e a
+    # página explica a recusa como de cópia assinada.
+    comeca_pelo_original: bool = False
 
     @property
     def assinaturas(self):
@@ -58,10 +61,10 @@ def conferir(documento, arquivo) -> CopiaAssinada:
         invalida = next((p for p in pareceres if not p.valida), None)
         return CopiaAssinada(False, invalida.motivo if invalida else NAO_E_COPIA, pareceres)
     if not any(not p.carimbo_do_documento for p in pareceres):
-        return CopiaAssinada(False, SEM_ASSINATURA, pareceres)
+        return CopiaAssinada(False, SEM_ASSINATURA, pareceres, True)
     invalida = next((p for p in pareceres if not p.valida), None)
     if invalida:
-        return CopiaAssinada(False, invalida.motivo, pareceres)
+        return CopiaAssinada(False, invalida.motivo, pareceres, True)
     # Depois do último carimbo o pyHanko grava ainda o DSS com a validação dele, fora de
     # qualquer assinatura: esse final só é aceito se for, byte a byte, o de uma cópia que
     # este sistema assinou e registrou.
@@ -69,5 +72,5 @@ def conferir(documento, arquivo) -> CopiaAssinada:
         sha256_artefato=hashlib.sha256(dados).hexdigest()
     ).exists()
     if not pareceres[-1].cobre_o_arquivo and not registrado:
-        return CopiaAssinada(False, ACRESCIMO, pareceres)
-    return CopiaAssinada(True, "", pareceres)
+        return CopiaAssinada(False, ACRESCIMO, pareceres, True)
+    return CopiaAssinada(True, "", pareceres, True)

@@ -14,7 +14,7 @@ from django.utils import timezone
 from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 
 from documentos import integridade
-from documentos.assinatura import declaracao, pessoal, selo, validacao
+from documentos.assinatura import declaracao, niveis, pessoal, selo, validacao
 from documentos.assinatura.campos import CAMPO_DO_SELO
 from documentos.models import Assinatura, Documento, Modalidade
 from processos.papeis import papeis_do_usuario
@@ -119,6 +119,8 @@ def assinar(documento: Documento, usuario, adaptador: pessoal.Adaptador) -> Assi
                 "Não há assinatura pendente deste documento para você: ou você já assinou, "
                 "ou as vagas restantes são de outro papel."
             )
+        if motivo := niveis.motivo_insuficiente(documento.tipo, adaptador.modalidade):
+            raise pessoal.AssinaturaRecusada(motivo)
         pdf = pessoal.assinar(copia_atual(documento), vaga.campo, adaptador)
         linha = _registrar(
             documento,

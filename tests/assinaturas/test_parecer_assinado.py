@@ -82,12 +82,19 @@ def test_parecer_com_tres_signatarios_e_selo_b_lta_validado_no_validar(
     assert "Cópia assinada recusada" in html
     assert "o conteúdo assinado foi alterado" in html
     assert "Cópia assinada autêntica" not in html
-    # Um byte trocado na parte acrescentada pelas assinaturas (a última revisão): recusado.
+    # Um byte trocado na parte acrescentada pelas assinaturas (o DSS gravado depois do
+    # carimbo do documento, fora de qualquer assinatura): recusado.
     adulterado = bytearray(assinado)
-    adulterado[len(assinado) - 200] ^= 0x01
+    adulterado[assinado.rfind(b"/Type /VRI") + 7] ^= 0x01
     html = _enviar(client, parecer, bytes(adulterado)).content.decode()
     assert "Cópia assinada autêntica" not in html
     assert "alterado depois da última assinatura" in html
+    # A assinatura removida (o CMS do selo zerado): recusada.
+    inicio = assinado.rfind(b"/Contents <") + len(b"/Contents <")
+    sem_assinatura = assinado[:inicio] + b"0" * 64 + assinado[inicio + 64 :]
+    html = _enviar(client, parecer, sem_assinatura).content.decode()
+    assert "Cópia assinada recusada" in html
+    assert "Cópia assinada autêntica" not in html
 
     # O original, sem assinatura, continua aceito pelo código e pelo arquivo.
     html = _enviar(client, parecer, original).content.decode()
