@@ -21,6 +21,7 @@ from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.sign import signers
 from pyhanko.sign.signers.pdf_byterange import PreparedByteRangeDigest
 from pyhanko.sign.signers.pdf_signer import PdfTBSDocument
+from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 
 from documentos.assinatura import carimbo
 from documentos.assinatura.assinar import ALGORITMO, metadados
@@ -105,11 +106,17 @@ class AdaptadorPkcs12:
         return self._assinante.signing_cert
 
     def assinar(self, resumo: bytes) -> bytes:
-        cms = asyncio.run(
-            self._assinante.async_sign(
-                resumo, ALGORITMO, use_pades=True, timestamper=carimbo.carimbador()
+        try:
+            cms = asyncio.run(
+                self._assinante.async_sign(
+                    resumo, ALGORITMO, use_pades=True, timestamper=carimbo.carimbador()
+                )
             )
-        )
+        except TimestampRequestError as erro:
+            raise AssinaturaRecusada(
+                "A autoridade de carimbo do tempo não respondeu; nada foi assinado. Tente de "
+                "novo em alguns minutos."
+            ) from erro
         return cms.dump()
 
 

@@ -100,3 +100,29 @@ def test_sem_raiz_carregada_nenhuma_assinatura_e_confiavel(original, icp, db, se
 def test_senha_errada_do_pkcs12_e_recusada_em_portugues(icp):
     with pytest.raises(pessoal.AssinaturaRecusada, match="não abre com esta senha"):
         pessoal.AdaptadorPkcs12(icp.relator.pkcs12(), "errada")
+
+
+def test_autoridade_de_carimbo_fora_do_ar_recusa_em_portugues_sem_assinar(original, icp, settings):
+    settings.CARIMBO_DO_TEMPO_URL = "http://127.0.0.1:9/tsa"  # porta fechada
+    adaptador = pessoal.AdaptadorPkcs12(icp.relator.pkcs12(), SENHA_PKCS12.decode())
+    with pytest.raises(pessoal.AssinaturaRecusada, match="carimbo do tempo não respondeu"):
+        pessoal.assinar(original, "relator", adaptador)
+
+
+def test_gov_br_com_token_recusado_nao_assina(original, selo_instalado, settings):
+    settings.GOVBR_TOKEN_URL = settings.GOVBR_ASSINATURA_URL + "/nao-existe"
+    with pytest.raises(pessoal.AssinaturaRecusada, match="recusou o pedido"):
+        pessoal.AdaptadorGovBr("codigo", "http://testserver/volta")
+
+
+def test_gov_br_desligado_diz_como_ligar(settings):
+    settings.GOVBR_ASSINATURA_URL = ""
+    with pytest.raises(pessoal.AssinaturaRecusada, match="EMANCIPACAO_GOVBR_ASSINATURA_URL"):
+        pessoal.AdaptadorGovBr("codigo", "http://testserver/volta")
+
+
+def test_gov_br_recebe_so_o_resumo_de_32_bytes(original, selo_instalado, servidores):
+    antes = len(servidores.resumos_govbr)
+    pessoal.assinar(original, "membro", pessoal.AdaptadorGovBr("c", "http://testserver/v"))
+    (resumo,) = servidores.resumos_govbr[antes:]
+    assert len(resumo) == 32  # o documento não sai do servidor: só o SHA-256 do intervalo
