@@ -4,6 +4,7 @@ carimbo do tempo e se o documento mudou depois de cada assinatura."""
 
 import asyncio
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from io import BytesIO
 
 from asn1crypto.parser import parse
@@ -49,6 +50,14 @@ class Parecer:
 
     def como_dict(self) -> dict:
         return asdict(self)
+
+    @property
+    def assinado_em_data(self) -> datetime | None:
+        return datetime.fromisoformat(self.assinado_em) if self.assinado_em else None
+
+    @property
+    def carimbo_em_data(self) -> datetime | None:
+        return datetime.fromisoformat(self.carimbo_em) if self.carimbo_em else None
 
 
 def _motivo(status) -> str:

@@ -11,13 +11,16 @@ from django.utils import timezone
 from documentos.assinatura import campos, pessoal
 from documentos.models import MaterialDeConfianca, RelatorioAssinaturas
 from instrucao.services import registrar_resposta
+from representacao import checklist
 from tests.assinaturas.pki import SENHA_PKCS12
 from tests.processos.construtores import (
     PDF_MINIMO,
     certidao_pdf,
     dados_certidao,
     processo_no_estado,
+    protocolar,
 )
+from tests.representacao.construtores import juntar, pdf_real
 
 PIN = SENHA_PKCS12.decode()
 
@@ -92,3 +95,17 @@ def test_certidao_assinada_por_certificado_valido_mostra_assinatura_valida(
 def test_certidao_sem_assinatura_nao_grava_relatorio(db, servidor):
     _responder_sefaz(servidor, PDF_MINIMO)
     assert not RelatorioAssinaturas.objects.exists()
+
+
+def test_documento_do_art15_assinado_mostra_o_relatorio_na_lista(
+    raizes_pelo_comando, icp, client, servidor, settings
+):
+    settings.CARIMBO_DO_TEMPO_URL = ""
+    processo = protocolar(servidor)
+    item = next(i.codigo for i in checklist.itens_do_tipo(processo.tipo) if i.obrigatorio)
+    pdf = campos.criar_campos(pdf_real(), ["prefeito"])
+    assinado = pessoal.assinar(pdf, "prefeito", pessoal.AdaptadorPkcs12(icp.revogado.pkcs12(), PIN))
+    juntar(processo, servidor, item, assinado)
+    client.force_login(servidor)
+    html = client.get(f"/processos/{processo.slug}/documentos-art15/").content.decode()
+    assert "assinatura inválida: certificado revogado" in html
