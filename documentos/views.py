@@ -5,11 +5,16 @@ Todo arquivo servido ou atestado é relido e conferido com o SHA-256 da emissão
 (`documentos.integridade`): o que não confere é recusado com 409 (alterado) ou 410 (não
 encontrado), sem cache, e fica registrado para a administração."""
 
+import secrets
+from urllib.parse import urlencode
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from documentos import acesso, emissao, integridade, tarefas
@@ -309,6 +314,71 @@ def assinar(request, codigo):
     return render(
         request,
         "documentos/assinar.html",
-        {"documento": doc, "vaga": vaga, "form": form},
+        {
+            "documento": doc,
+            "vaga": vaga,
+            "form": form,
+            "govbr": bool(settings.GOVBR_AUTORIZACAO_URL),
+        },
         status=status,
     )
+
+
+SESSAO_GOVBR = "assinatura_govbr"
+
+
+def _retorno_govbr(request) -> str:
+    return request.build_absolute_uri(reverse("documentos:retorno_govbr"))
+
+
+@login_required
+@require_POST
+def assinar_govbr(request, codigo):
+    """Leva o signatário ao login gov.br, com um `state` de uso único guardado na sessão: o
+    retorno só assina o documento que esta sessão pediu."""
+    doc = get_object_or_404(Documento, codigo=codigo)
+    if servicos.vaga_para(doc, request.user) is None:
+        raise PermissionDenied("Não há assinatura pendente deste documento para você.")
+    if not settings.GOVBR_AUTORIZACAO_URL:
+        raise PermissionDenied("A assinatura gov.br não está ligada neste servidor.")
+    estado = secrets.token_urlsafe(24)
+    request.session[SESSAO_GOVBR] = {"estado": estado, "codigo": doc.codigo}
+    parametros = urlencode(
+        {
+            "response_type": "code",
+            "client_id": settings.GOVBR_CLIENT_ID,
+            "scope": "sign",
+            "redirect_uri": _retorno_govbr(request),
+            "state": estado,
+        }
+    )
+    return redirect(f"{settings.GOVBR_AUTORIZACAO_URL}?{parametros}")
+
+
+@login_required
+@require_GET
+def retorno_govbr(request):
+    """A volta do gov.br com o código de autorização: assina o documento pedido por esta
+    sessão (o `state` confere) e leva de volta ao processo."""
+    pedido = request.session.pop(SESSAO_GOVBR, None)
+    if not pedido or request.GET.get("state") != pedido["estado"] or not request.GET.get("code"):
+        return render(
+            request,
+            "documentos/assinatura_govbr_invalida.html",
+            {
+                "motivo": "O retorno do gov.br não corresponde a um pedido de assinatura desta "
+                "sessão (ou já foi usado). Nada foi assinado; comece de novo pelo documento."
+            },
+            status=400,
+        )
+    doc = get_object_or_404(Documento.objects.select_related("processo"), codigo=pedido["codigo"])
+    try:
+        adaptador = pessoal.AdaptadorGovBr(request.GET["code"], _retorno_govbr(request))
+        servicos.assinar(doc, request.user, adaptador)
+    except pessoal.AssinaturaRecusada as erro:
+        messages.error(request, f"{erro} Nada foi assinado.")
+        return redirect("documentos:assinar", codigo=doc.codigo)
+    messages.success(request, "Documento assinado com o gov.br.")
+    if doc.processo:
+        return redirect("processos:detalhe", protocolo=doc.processo.slug)
+    return redirect("documentos:validar")

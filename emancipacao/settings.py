@@ -320,6 +320,7 @@ ASSINATURA_BUSCAR_REVOGACAO = env_bool("EMANCIPACAO_ASSINATURA_BUSCAR_REVOGACAO"
 # A API de assinatura do gov.br (ITI): o endereço e as credenciais do cliente que o governo
 # federal cadastra para a Assembleia. Vazio, o adaptador gov.br fica desligado.
 GOVBR_ASSINATURA_URL = env_str("EMANCIPACAO_GOVBR_ASSINATURA_URL", "")
+GOVBR_AUTORIZACAO_URL = env_str("EMANCIPACAO_GOVBR_AUTORIZACAO_URL", "")
 GOVBR_TOKEN_URL = env_str("EMANCIPACAO_GOVBR_TOKEN_URL", "")
 GOVBR_CLIENT_ID = env_str("EMANCIPACAO_GOVBR_CLIENT_ID", "")
 GOVBR_CLIENT_SECRET = env_str("EMANCIPACAO_GOVBR_CLIENT_SECRET", "")

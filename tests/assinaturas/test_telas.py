@@ -59,3 +59,38 @@ def test_senha_errada_devolve_400_e_nada_e_assinado(parecer, servidor, client, i
 def test_quem_nao_tem_vaga_nao_assina(parecer, mesa, client):
     client.force_login(mesa)
     assert client.get(f"/documentos/{parecer.codigo}/assinar/").status_code == 403
+
+
+@pytest.fixture
+def govbr_ligado(settings, selo_instalado, servidores):
+    settings.GOVBR_AUTORIZACAO_URL = f"{servidores.url}/govbr/autorizar"
+
+
+def test_assinatura_gov_br_vai_ao_login_e_volta_assinada(parecer, servidor, client, govbr_ligado):
+    client.force_login(servidor)
+    assert (
+        "Assinar com gov.br"
+        in client.get(f"/documentos/{parecer.codigo}/assinar/").content.decode()
+    )
+    ida = client.post(f"/documentos/{parecer.codigo}/assinar/gov-br/")
+    assert ida.status_code == 302
+    assert "/govbr/autorizar?response_type=code&client_id=cliente" in ida.url
+    estado = ida.url.split("state=")[1]
+    volta = client.get("/documentos/assinatura/gov-br/retorno/", {"code": "c", "state": estado})
+    assert volta.status_code == 302
+    (linha,) = Assinatura.objects.filter(documento=parecer, modalidade="gov_br")
+    assert (linha.campo, linha.signatario) == ("relator", servidor)
+    assert "Membro de Teste" in linha.certificado_titular  # o certificado que o gov.br usou
+    # O mesmo retorno de novo (o state já foi usado): recusado, nada mais assinado.
+    repetido = client.get("/documentos/assinatura/gov-br/retorno/", {"code": "c", "state": estado})
+    assert repetido.status_code == 400
+    assert "Nada foi assinado" in repetido.content.decode()
+    assert Assinatura.objects.filter(documento=parecer, modalidade="gov_br").count() == 1
+
+
+def test_retorno_gov_br_com_state_trocado_nao_assina(parecer, servidor, client, govbr_ligado):
+    client.force_login(servidor)
+    client.post(f"/documentos/{parecer.codigo}/assinar/gov-br/")
+    volta = client.get("/documentos/assinatura/gov-br/retorno/", {"code": "c", "state": "outro"})
+    assert volta.status_code == 400
+    assert not Assinatura.objects.filter(documento=parecer, modalidade="gov_br").exists()
