@@ -157,7 +157,15 @@ def emitir(
                 # O registro não existiu: o arquivo gravado para ele não pertence a ninguém.
                 default_storage.delete(nome)
                 raise
+            _selar_depois_do_commit(documento)
     return documento
+
+
+def _selar_depois_do_commit(documento: Documento) -> None:
+    from documentos.assinatura import declaracao, servicos
+
+    if declaracao.selado_na_emissao(documento.tipo):
+        transaction.on_commit(lambda: servicos.selar_depois_da_emissao(documento.pk))
 
 
 def _violado(documento: Documento) -> bool:

@@ -231,6 +231,11 @@ class RelatorioAssinaturas(models.Model):
     do Art. 15), gravado ao lado do arquivo, pelo SHA-256 dele, no momento do envio."""
 
     sha256 = models.CharField("SHA-256 do arquivo", max_length=64, unique=True)
+    # O processo a que o arquivo foi juntado: a página dele sabe, na consulta do processo, se
+    # há relatório a mostrar (sem nenhum, nenhuma consulta a mais).
+    processo = models.ForeignKey(
+        Processo, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     assinaturas = models.JSONField("assinaturas encontradas", default=list)
     validado_em = models.DateTimeField("validado em")
 

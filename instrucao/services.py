@@ -355,7 +355,7 @@ def _gravar_certidao(
     nome = f"certidao-{oficio.orgao}-{oficio.numero.replace('/', '-')}-v{versao}.pdf"
     # A certidão assinada digitalmente tem as assinaturas validadas agora, e o relatório fica
     # ao lado do arquivo (pelo SHA-256) e aparece na seção dos ofícios.
-    conferir_assinaturas(dados.arquivo)
+    conferir_assinaturas(dados.arquivo, processo=oficio.processo)
     certidao.arquivo.save(nome, dados.arquivo, save=False)
     try:
         certidao.save()

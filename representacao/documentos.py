@@ -139,7 +139,7 @@ def enviar_documento(
     # do processo enquanto o disco escreve.
     # Um PDF assinado digitalmente tem as assinaturas validadas agora; o relatório fica ao
     # lado do arquivo (pelo SHA-256) e aparece na lista dos documentos.
-    conferir_assinaturas(arquivo)
+    conferir_assinaturas(arquivo, processo=processo)
     documento.arquivo.save("documento", arquivo, save=False)
     try:
         with transaction.atomic():

@@ -26,6 +26,17 @@ SIGNATARIOS: dict[str, tuple[Vaga, ...]] = {
 }
 
 
+# O que o sistema emite por conta própria, sem signatário pessoa: leva só o selo da
+# Assembleia, aplicado logo depois da emissão quando o selo está instalado.
+SELO_NA_EMISSAO = frozenset({"comprovante_protocolo", "certidao_distrito", "oficio"})
+
+
+def selado_na_emissao(tipo: str) -> bool:
+    from documentos.assinatura import selo
+
+    return tipo in SELO_NA_EMISSAO and selo.instalado()
+
+
 def vagas(tipo: str) -> tuple[Vaga, ...]:
     return SIGNATARIOS.get(tipo, ())
 
@@ -33,4 +44,6 @@ def vagas(tipo: str) -> tuple[Vaga, ...]:
 def campos_da_emissao(tipo: str) -> list[str]:
     """Os campos criados ao emitir: o de cada vaga e o do selo, que vem por último."""
     declaradas = vagas(tipo)
-    return [*(v.campo for v in declaradas), CAMPO_DO_SELO] if declaradas else []
+    if declaradas:
+        return [*(v.campo for v in declaradas), CAMPO_DO_SELO]
+    return [CAMPO_DO_SELO] if selado_na_emissao(tipo) else []

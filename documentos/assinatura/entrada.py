@@ -11,7 +11,7 @@ from documentos.assinatura import validacao
 from documentos.models import RelatorioAssinaturas
 
 
-def conferir_assinaturas(arquivo) -> RelatorioAssinaturas | None:
+def conferir_assinaturas(arquivo, *, processo=None) -> RelatorioAssinaturas | None:
     """Valida as assinaturas do PDF enviado e grava o relatório; sem assinatura (ou sem ser
     um PDF legível), nada é gravado. O arquivo volta ao início para quem o grava depois."""
     arquivo.seek(0)
@@ -28,6 +28,7 @@ def conferir_assinaturas(arquivo) -> RelatorioAssinaturas | None:
     relatorio, _ = RelatorioAssinaturas.objects.update_or_create(
         sha256=hashlib.sha256(dados).hexdigest(),
         defaults={
+            "processo": processo,
             "assinaturas": [p.como_dict() for p in pareceres],
             "validado_em": timezone.now(),
         },

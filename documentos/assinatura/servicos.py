@@ -34,18 +34,19 @@ def digitais(documento: Documento):
     return documento.assinaturas.filter(modalidade__in=DIGITAIS).order_by("id")
 
 
-def situacao(documento: Documento) -> list[Situacao]:
-    """Cada vaga declarada, com a assinatura que a preencheu (ou nenhuma), e a do selo."""
-    feitas = {a.campo: a for a in digitais(documento)}
+def situacao(documento: Documento, *, nenhuma_feita: bool = False) -> list[Situacao]:
+    """Cada vaga declarada, com a assinatura que a preencheu (ou nenhuma), e a do selo.
+    `nenhuma_feita`: quem chama já sabe que não há assinatura digital (nenhuma consulta)."""
+    feitas = {} if nenhuma_feita else {a.campo: a for a in digitais(documento)}
     vagas = [*declaracao.vagas(documento.tipo)]
-    if vagas:
+    if vagas or CAMPO_DO_SELO in feitas:
         vagas.append(declaracao.Vaga(CAMPO_DO_SELO, "Selo da Assembleia", frozenset()))
     return [Situacao(v, feitas.get(v.campo)) for v in vagas]
 
 
-def assinado(documento: Documento) -> bool:
+def assinado(documento: Documento, linhas: list[Situacao] | None = None) -> bool:
     """Só quando todas as assinaturas declaradas (e o selo) foram feitas e conferidas."""
-    linhas = situacao(documento)
+    linhas = situacao(documento) if linhas is None else linhas
     return bool(linhas) and all(s.assinatura for s in linhas)
 
 
@@ -61,9 +62,11 @@ def copia_atual(documento: Documento) -> bytes:
         return f.read()
 
 
-def vaga_para(documento: Documento, usuario) -> declaracao.Vaga | None:
+def vaga_para(
+    documento: Documento, usuario, linhas: list[Situacao] | None = None
+) -> declaracao.Vaga | None:
     """A primeira vaga ainda livre que o usuário pode ocupar; nenhuma se ele já assinou."""
-    linhas = situacao(documento)
+    linhas = situacao(documento) if linhas is None else linhas
     if any(s.assinatura and s.assinatura.signatario_id == usuario.pk for s in linhas):
         return None
     papeis = papeis_do_usuario(usuario)
@@ -155,3 +158,13 @@ def selar(documento: Documento) -> Assinatura:
             nome="",
             cargo="Selo institucional da Assembleia",
         )
+
+
+def selar_depois_da_emissao(documento_id: int) -> None:
+    """O selo do que o sistema emite sozinho, depois do commit da emissão (fora da transação
+    e da trava da série). Se a autoridade de carimbo ou o selo falharem, o documento continua
+    emitido e válido pelo código; o selo fica por aplicar e o log diz por quê."""
+    try:
+        selar(Documento.objects.get(pk=documento_id))
+    except (selo.SeloIndisponivel, TimestampRequestError, pessoal.AssinaturaRecusada):
+        logger.exception("Selo do documento %s não aplicado na emissão", documento_id)
