@@ -1,5 +1,5 @@
 """Roda as medições e imprime os números:
-`python -m bench [parecer|copia|copia_grande|lista|assinaturas|pdfa]`."""
+`python -m bench [parecer|copia|copia_grande|lista|assinaturas|pdfa|assinatura_digital]`."""
 
 import os
 import sys
@@ -36,3 +36,7 @@ if __name__ == "__main__":
         from bench import importacao_assinaturas
 
         importacao_assinaturas.main()
+    if "assinatura_digital" in escolhidos:
+        from bench import assinatura
+
+        assinatura.main()

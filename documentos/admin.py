@@ -8,6 +8,9 @@ from documentos.models import (
     Assinatura,
     Documento,
     FalhaIntegridade,
+    MaterialDeConfianca,
+    NivelExigido,
+    RelatorioAssinaturas,
     SerieDocumento,
     TarefaDocumento,
 )
@@ -17,7 +20,7 @@ from emancipacao.admin_base import SomenteLeituraAdmin
 class AssinaturaInline(admin.TabularInline):
     model = Assinatura
     extra = 0
-    fields = ["modalidade", "nome", "cargo", "assinado_em"]
+    fields = ["modalidade", "campo", "nome", "cargo", "nivel", "assinado_em"]
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):
@@ -38,7 +41,7 @@ class DocumentoAdmin(SomenteLeituraAdmin):
 
 @admin.register(Assinatura)
 class AssinaturaAdmin(SomenteLeituraAdmin):
-    list_display = ["documento", "modalidade", "nome", "cargo", "assinado_em"]
+    list_display = ["documento", "modalidade", "campo", "nome", "nivel", "assinado_em"]
     list_filter = ["modalidade"]
     search_fields = ["nome", "documento__codigo"]
 
@@ -84,3 +87,37 @@ class AnexoDoAtoAdmin(SomenteLeituraAdmin):
 
     list_display = ["andamento", "descricao", "nome_original", "paginas", "sha256"]
     search_fields = ["nome_original", "sha256", "andamento__processo__nome_proposto"]
+
+
+@admin.register(MaterialDeConfianca)
+class MaterialDeConfiancaAdmin(SomenteLeituraAdmin):
+    """As raízes e LCRs carregadas por `manage.py carregar_raizes_confiaveis` (o comando é a
+    porta de entrada: ele confere o arquivo antes de gravar)."""
+
+    list_display = ["tipo", "descricao", "sha256", "carregado_em"]
+    list_filter = ["tipo"]
+    search_fields = ["descricao", "sha256"]
+    exclude = ["der"]
+
+
+@admin.register(RelatorioAssinaturas)
+class RelatorioAssinaturasAdmin(SomenteLeituraAdmin):
+    """O que as assinaturas de um PDF recebido diziam no envio."""
+
+    list_display = ["sha256", "validado_em", "todas_validas"]
+    search_fields = ["sha256"]
+
+
+@admin.register(NivelExigido)
+class NivelExigidoAdmin(admin.ModelAdmin):
+    """Somente acréscimo, como os parâmetros legais: a mudança do nível exigido é uma versão
+    nova, com fonte e início de vigência; a gravada não se altera nem se apaga."""
+
+    list_display = ["tipo_documento", "nivel", "vigencia_inicio", "fundamento"]
+    list_filter = ["tipo_documento", "nivel"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

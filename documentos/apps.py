@@ -31,6 +31,14 @@ class DocumentosConfig(AppConfig):
 
         extensoes.registrar_anotacao(painel.TEM_DOCUMENTOS, painel.existe_documento)
         extensoes.registrar_anotacao(painel.TEM_COPIA_EM_CURSO, painel.existe_copia_em_curso)
+        # Se há assinatura digital ou relatório de PDF assinado recebido: a página só os lê
+        # quando há.
+        from documentos.templatetags import assinaturas
+
+        extensoes.registrar_anotacao(assinaturas.TEM_RELATORIOS, assinaturas.existe_relatorio)
+        extensoes.registrar_anotacao(
+            assinaturas.TEM_ASSINATURA_DIGITAL, assinaturas.existe_assinatura_digital
+        )
         # Art. 19, § 1º: o encaminhamento ao TRE exige a cópia integral já montada.
         extensoes.registrar_condicao("encaminhar_ao_tre", tarefas.copia_integral_pronta)
         # Os papéis juntados aos atos (a ata, o parecer, o ofício) entram na cópia integral.

@@ -55,6 +55,23 @@ def _produzir_html(conteudo: c.Conteudo) -> Produtor:
     return produzir
 
 
+def _com_campos_de_assinatura(produzir: Produtor, tipo: str) -> Produtor:
+    """O documento que tem signatários declarados sai com o campo de cada um e o do selo já
+    criados (documentos.assinatura.declaracao): criá-los depois invalidaria a primeira
+    assinatura que certificasse o documento."""
+    from documentos.assinatura import campos, declaracao
+
+    nomes = declaracao.campos_da_emissao(tipo)
+    if not nomes:
+        return produzir
+
+    def produzir_com_campos(autenticacao: Autenticacao, destino: Path) -> None:
+        produzir(autenticacao, destino)
+        destino.write_bytes(campos.criar_campos(destino.read_bytes(), nomes))
+
+    return produzir_com_campos
+
+
 def _versao_anterior(serie: str) -> Documento | None:
     """A versão mais alta da série é a vigente (a cadeia é linear: `substitui` é 1-para-1).
     Lida sob a trava da série, até o fim da transação do chamador: a emissão simultânea da
@@ -76,7 +93,7 @@ def emitir(
 ) -> Documento:
     """Emite `conteudo` como documento oficial e devolve o registro gravado. Com
     `reaproveitar`, a série que já tem documento íntegro devolve esse documento."""
-    produzir = produzir or _produzir_html(conteudo)
+    produzir = _com_campos_de_assinatura(produzir or _produzir_html(conteudo), conteudo.tipo)
     emitente = conteudo.contexto.get("emitente") or c.emitente_de(usuario)
     sha_conteudo = hash_do_conteudo(conteudo.template, conteudo.contexto, extras_hash)
     with tempfile.TemporaryDirectory() as pasta:
@@ -137,7 +154,15 @@ def emitir(
                 # O registro não existiu: o arquivo gravado para ele não pertence a ninguém.
                 default_storage.delete(nome)
                 raise
+            _selar_depois_do_commit(documento)
     return documento
+
+
+def _selar_depois_do_commit(documento: Documento) -> None:
+    from documentos.assinatura import declaracao, servicos
+
+    if declaracao.selado_na_emissao(documento.tipo):
+        transaction.on_commit(lambda: servicos.selar_depois_da_emissao(documento.pk))
 
 
 def _violado(documento: Documento) -> bool:

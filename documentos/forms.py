@@ -73,3 +73,27 @@ class CertidaoDistritoForm(forms.Form):
     def clean_localidade(self) -> str:
         # "Vila  Nova" e "Vila Nova" são a mesma certidão (o mesmo documento, não dois).
         return " ".join(self.cleaned_data["localidade"].split())
+
+
+class AssinarForm(forms.Form):
+    """O certificado ICP-Brasil do signatário, para esta assinatura só: lido em memória,
+    usado e descartado — nada dele é gravado."""
+
+    certificado = forms.FileField(
+        label="Certificado (arquivo .pfx ou .p12)",
+        help_text="O arquivo é usado só para esta assinatura e descartado em seguida.",
+    )
+    senha = forms.CharField(
+        label="Senha do certificado", widget=forms.PasswordInput, required=False
+    )
+
+    def clean_certificado(self):
+        arquivo = self.cleaned_data["certificado"]
+        if arquivo.size > TAMANHO_MAXIMO_CERTIFICADO:
+            raise forms.ValidationError(
+                "O arquivo é grande demais para um certificado (até 100 KB)."
+            )
+        return arquivo
+
+
+TAMANHO_MAXIMO_CERTIFICADO = 100 * 1024

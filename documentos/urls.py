@@ -27,6 +27,9 @@ app_name = "documentos"
 urlpatterns = [
     path("validar/", views.validar, name="validar"),
     path("documentos/<codigo:codigo>/", views.documento, name="documento"),
+    path("documentos/<codigo:codigo>/assinar/", views.assinar, name="assinar"),
+    path("documentos/<codigo:codigo>/assinar/gov-br/", views.assinar_govbr, name="assinar_govbr"),
+    path("documentos/assinatura/gov-br/retorno/", views.retorno_govbr, name="retorno_govbr"),
     path("portal/documentos/<codigo:codigo>/", views.publico, name="publico"),
     path(
         "processos/<protocolo:protocolo>/documentos/extrato/",

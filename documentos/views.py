@@ -5,17 +5,29 @@ Todo arquivo servido ou atestado é relido e conferido com o SHA-256 da emissão
 (`documentos.integridade`): o que não confere é recusado com 409 (alterado) ou 410 (não
 encontrado), sem cache, e fica registrado para a administração."""
 
+import secrets
+from urllib.parse import urlencode
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from documentos import acesso, emissao, integridade, tarefas
 from documentos.arquivos import resumo_sha256
+from documentos.assinatura import copia as copia_assinada
+from documentos.assinatura import pessoal, servicos
 from documentos.conteudo import extrato as conteudo_extrato
-from documentos.forms import TAMANHO_MAXIMO_ARQUIVO, CertidaoDistritoForm, ValidarForm
+from documentos.forms import (
+    TAMANHO_MAXIMO_ARQUIVO,
+    AssinarForm,
+    CertidaoDistritoForm,
+    ValidarForm,
+)
 from documentos.models import AnexoDoAto, Documento, FalhaIntegridade, TarefaDocumento
 from emancipacao.limite_envio import limitar_envio
 from emancipacao.limites import espera_se_excedeu, resposta_limite
@@ -118,7 +130,11 @@ def validar(request):
             contexto.update(falha=falha)
         elif documento and arquivo:
             enviado = resumo_sha256(arquivo)
-            contexto.update(sha256_enviado=enviado, confere=enviado == documento.sha256)
+            confere = enviado == documento.sha256
+            contexto.update(sha256_enviado=enviado, confere=confere)
+            if not confere:
+                # Uma cópia assinada começa pelos bytes do emitido (atualização incremental).
+                contexto.update(copia_assinada=copia_assinada.conferir(documento, arquivo))
     status = 200
     if dados is not None and not form.is_valid():
         status = 400  # o código em branco, o arquivo que não é um PDF ou passa dos limites
@@ -262,3 +278,102 @@ def certidao_distrito(request):
         veredito, localidade=form.cleaned_data["localidade"], usuario=usuario
     )
     return _pdf(request, doc, baixar=False, porta="certidão de distrito", publico=True)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def assinar(request, codigo):
+    """A assinatura pessoal do usuário logado na vaga que o papel dele ocupa (relator,
+    Presidente, membro), com o próprio certificado ICP-Brasil; completas as vagas, o selo."""
+    doc = get_object_or_404(Documento.objects.select_related("processo"), codigo=codigo)
+    vaga = servicos.vaga_para(doc, request.user)
+    if vaga is None:
+        raise PermissionDenied("Não há assinatura pendente deste documento para você.")
+    form = AssinarForm(request.POST or None, request.FILES or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                adaptador = pessoal.AdaptadorPkcs12(
+                    form.cleaned_data["certificado"].read(), form.cleaned_data["senha"]
+                )
+                servicos.assinar(doc, request.user, adaptador)
+            except pessoal.AssinaturaRecusada as erro:
+                form.add_error(None, f"{erro} Nada foi assinado.")
+            else:
+                messages.success(request, f"Documento assinado ({vaga.rotulo}).")
+                if doc.processo:
+                    return redirect("processos:detalhe", protocolo=doc.processo.slug)
+                return redirect("documentos:assinar", codigo=doc.codigo)
+        status = 400
+    return render(
+        request,
+        "documentos/assinar.html",
+        {
+            "documento": doc,
+            "vaga": vaga,
+            "form": form,
+            "govbr": bool(settings.GOVBR_AUTORIZACAO_URL),
+        },
+        status=status,
+    )
+
+
+SESSAO_GOVBR = "assinatura_govbr"
+
+
+def _retorno_govbr(request) -> str:
+    return request.build_absolute_uri(reverse("documentos:retorno_govbr"))
+
+
+@login_required
+@require_POST
+def assinar_govbr(request, codigo):
+    """Leva o signatário ao login gov.br, com um `state` de uso único guardado na sessão: o
+    retorno só assina o documento que esta sessão pediu."""
+    doc = get_object_or_404(Documento, codigo=codigo)
+    if servicos.vaga_para(doc, request.user) is None:
+        raise PermissionDenied("Não há assinatura pendente deste documento para você.")
+    if not settings.GOVBR_AUTORIZACAO_URL:
+        raise PermissionDenied("A assinatura gov.br não está ligada neste servidor.")
+    estado = secrets.token_urlsafe(24)
+    request.session[SESSAO_GOVBR] = {"estado": estado, "codigo": doc.codigo}
+    parametros = urlencode(
+        {
+            "response_type": "code",
+            "client_id": settings.GOVBR_CLIENT_ID,
+            "scope": "sign",
+            "redirect_uri": _retorno_govbr(request),
+            "state": estado,
+        }
+    )
+    return redirect(f"{settings.GOVBR_AUTORIZACAO_URL}?{parametros}")
+
+
+@login_required
+@require_GET
+def retorno_govbr(request):
+    """A volta do gov.br com o código de autorização: assina o documento pedido por esta
+    sessão (o `state` confere) e leva de volta ao processo."""
+    pedido = request.session.pop(SESSAO_GOVBR, None)
+    if not pedido or request.GET.get("state") != pedido["estado"] or not request.GET.get("code"):
+        return render(
+            request,
+            "documentos/assinatura_govbr_invalida.html",
+            {
+                "motivo": "O retorno do gov.br não corresponde a um pedido de assinatura desta "
+                "sessão (ou já foi usado). Nada foi assinado; comece de novo pelo documento."
+            },
+            status=400,
+        )
+    doc = get_object_or_404(Documento.objects.select_related("processo"), codigo=pedido["codigo"])
+    try:
+        adaptador = pessoal.AdaptadorGovBr(request.GET["code"], _retorno_govbr(request))
+        servicos.assinar(doc, request.user, adaptador)
+    except pessoal.AssinaturaRecusada as erro:
+        messages.error(request, f"{erro} Nada foi assinado.")
+        return redirect("documentos:assinar", codigo=doc.codigo)
+    messages.success(request, "Documento assinado com o gov.br.")
+    if doc.processo:
+        return redirect("processos:detalhe", protocolo=doc.processo.slug)
+    return redirect("documentos:validar")

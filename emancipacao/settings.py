@@ -307,6 +307,25 @@ CORPO_LIMITE_MB = env_int("EMANCIPACAO_CORPO_LIMITE_MB", 2)
 if CORPO_LIMITE_MB < 1:
     raise ImproperlyConfigured("EMANCIPACAO_CORPO_LIMITE_MB deve ser de pelo menos 1 (MB).")
 
+# Assinaturas digitais (documentos.assinatura). O selo da Assembleia: o arquivo PKCS#12 do
+# certificado institucional e o PIN (ou um arquivo de segredo com ele) — nunca no banco. A
+# autoridade de carimbo do tempo (RFC 3161) que o selo em PAdES B-LTA e as assinaturas B-T
+# usam. Sem o arquivo, nada é selado e as páginas dizem que o selo não está instalado.
+SELO_PKCS12 = env_str("EMANCIPACAO_SELO_PKCS12", "")
+SELO_PIN = env_str("EMANCIPACAO_SELO_PIN", "")
+SELO_PIN_ARQUIVO = env_str("EMANCIPACAO_SELO_PIN_ARQUIVO", "")
+CARIMBO_DO_TEMPO_URL = env_str("EMANCIPACAO_CARIMBO_DO_TEMPO_URL", "")
+# Buscar LCR/OCSP na rede ao validar uma assinatura; desligado, valem só as LCRs carregadas
+# por `manage.py carregar_raizes_confiaveis` e as embutidas no próprio PDF.
+ASSINATURA_BUSCAR_REVOGACAO = env_bool("EMANCIPACAO_ASSINATURA_BUSCAR_REVOGACAO", False)
+# A API de assinatura do gov.br (ITI): o endereço e as credenciais do cliente que o governo
+# federal cadastra para a Assembleia. Vazio, o adaptador gov.br fica desligado.
+GOVBR_ASSINATURA_URL = env_str("EMANCIPACAO_GOVBR_ASSINATURA_URL", "")
+GOVBR_AUTORIZACAO_URL = env_str("EMANCIPACAO_GOVBR_AUTORIZACAO_URL", "")
+GOVBR_TOKEN_URL = env_str("EMANCIPACAO_GOVBR_TOKEN_URL", "")
+GOVBR_CLIENT_ID = env_str("EMANCIPACAO_GOVBR_CLIENT_ID", "")
+GOVBR_CLIENT_SECRET = env_str("EMANCIPACAO_GOVBR_CLIENT_SECRET", "")
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [

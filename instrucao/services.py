@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from documentos.arquivos import ArquivoRecusado, conferir_pdf, resumo_sha256
+from documentos.assinatura.entrada import conferir_assinaturas
 from instrucao import certidoes
 from instrucao.documentos import emitir_oficios
 from instrucao.models import (
@@ -352,6 +353,9 @@ def _gravar_certidao(
         registrada_por=usuario,
     )
     nome = f"certidao-{oficio.orgao}-{oficio.numero.replace('/', '-')}-v{versao}.pdf"
+    # A certidão assinada digitalmente tem as assinaturas validadas agora, e o relatório fica
+    # ao lado do arquivo (pelo SHA-256) e aparece na seção dos ofícios.
+    conferir_assinaturas(dados.arquivo, processo=oficio.processo)
     certidao.arquivo.save(nome, dados.arquivo, save=False)
     try:
         certidao.save()

@@ -17,6 +17,7 @@ from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
 from documentos import arquivos
+from documentos.assinatura.entrada import conferir_assinaturas
 from emancipacao.limite_envio import limite_em_bytes
 from processos import extensoes, leitura
 from processos.estados import TERMINAIS
@@ -136,6 +137,9 @@ def enviar_documento(
     )
     # O arquivo é gravado antes da transação (nome único gerado), para não segurar a trava
     # do processo enquanto o disco escreve.
+    # Um PDF assinado digitalmente tem as assinaturas validadas agora; o relatório fica ao
+    # lado do arquivo (pelo SHA-256) e aparece na lista dos documentos.
+    conferir_assinaturas(arquivo, processo=processo)
     documento.arquivo.save("documento", arquivo, save=False)
     try:
         with transaction.atomic():

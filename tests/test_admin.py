@@ -12,7 +12,13 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
-from documentos.models import AnexoDoAto, FalhaIntegridade, SerieDocumento
+from documentos.models import (
+    AnexoDoAto,
+    FalhaIntegridade,
+    MaterialDeConfianca,
+    RelatorioAssinaturas,
+    SerieDocumento,
+)
 from documentos.tarefas import solicitar_copia_integral
 from instrucao.models import (
     AvisoPrazo,
@@ -82,6 +88,9 @@ HISTORICO = {
     "documentos.FalhaIntegridade": "registro de arquivo adulterado ou ausente (auditoria)",
     "documentos.TarefaDocumento": "emissão em segundo plano: só o executor a muda",
     "documentos.AnexoDoAto": "o PDF juntado a um ato nasce com ele e não muda",
+    "documentos.MaterialDeConfianca": "raiz ou LCR carregada pelo comando, que a confere",
+    "documentos.RelatorioAssinaturas": "o que as assinaturas de um PDF recebido diziam no envio",
+    "documentos.NivelExigido": "versionado: a mudança é uma nova versão (Lei 14.063/2020)",
     "territorio.EdicaoDaMalha": "edição da malha do IBGE, carregada pelo comando carregar_malha",
     "territorio.MunicipioNaMalha": "geometria e área oficial de uma edição (comando, não admin)",
     "territorio.ConferenciaTerritorial": "figuras de uma versão do mapa, com a edição e a data",
@@ -281,6 +290,10 @@ def _semear_historico(operador, deputado) -> None:
     anular_signatario(
         processo=processo, usuario=operador, ordem=processo.signatarios.last().ordem, motivo="x"
     )
+    MaterialDeConfianca.objects.create(
+        tipo="raiz", der=b"\x30\x00", sha256="1" * 64, descricao="AC de teste"
+    )
+    RelatorioAssinaturas.objects.create(sha256="2" * 64, assinaturas=[], validado_em=timezone.now())
     FalhaIntegridade.objects.create(
         objeto="Documento de teste",
         arquivo="documentos/teste.pdf",

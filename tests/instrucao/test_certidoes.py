@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from instrucao import documentos as instrucao_documentos
 from documentos.emissao import minuta
 from instrucao import avaliacao, certidoes
+from instrucao import documentos as instrucao_documentos
 from instrucao.models import Certidao, FiguraCertidao
 from instrucao.services import registrar_resposta, retificar_certidao
 from processos.models import AtoRecusado
@@ -521,7 +521,8 @@ def test_art7_v_pl_grava_e_imprime_a_parcela_de_cada_origem_sem_total(operador, 
     assert "participacao_icms_total" not in andamento.dados
     # O PL como se lê (a mesma peça que a emissão grava, aqui como minuta).
     pl = " ".join(
-        p.extract_text() for p in PdfReader(io.BytesIO(minuta(instrucao_documentos.pl(andamento)))).pages
+        p.extract_text()
+        for p in PdfReader(io.BytesIO(minuta(instrucao_documentos.pl(andamento)))).pages
     )
     pl = "".join(pl.split())
     assert "Sorriso12,5%" in pl and "Tapurah3,25%" in pl

@@ -1,0 +1,80 @@
+"""Medições das assinaturas digitais (issue 29), num núcleo só (afinidade do processo):
+
+- assinatura pessoal PAdES B-T (PKCS#12 do usuário, dois passos, carimbo do tempo de uma
+  autoridade local): meta ≤ 0,5 s;
+- selo da Assembleia em PAdES B-LTA (DSS com cadeia e LCR, carimbo do documento): meta ≤ 2 s;
+- validação da cópia com as quatro assinaturas e o carimbo.
+
+Usa a ICP de teste (tests/assinaturas/pki.py) e a autoridade de carimbo local dos testes; o
+parecer é o de 5 páginas de bench/documentos. Nada é gravado no banco.
+"""
+
+import os
+import statistics
+import time
+
+from django.conf import settings
+from pyhanko_certvalidator import ValidationContext
+
+from bench.documentos import AUTENTICACAO, _contexto_parecer
+from documentos.assinatura import campos, carimbo, pessoal, validacao
+from documentos.assinatura.assinar import assinar_campo
+from documentos.pdf import render_pdf
+from tests.assinaturas.pki import SENHA_PKCS12, gerar
+from tests.assinaturas.servidores import ServidoresDeTeste, assinante_de
+
+
+def _mediana(funcao, repeticoes: int) -> tuple[float, object]:
+    tempos, resultado = [], None
+    for _ in range(repeticoes):
+        inicio = time.perf_counter()
+        resultado = funcao()
+        tempos.append(time.perf_counter() - inicio)
+    return statistics.median(tempos), resultado
+
+
+def main(repeticoes: int = 7) -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    icp = gerar()
+    pdf = render_pdf("pdf/parecer_preliminar.html", _contexto_parecer(6), autenticacao=AUTENTICACAO)
+    original = campos.criar_campos(pdf, ["relator", "presidente", "membro", "selo"])
+    from asn1crypto import crl, x509
+    from cryptography.hazmat.primitives.serialization import Encoding
+
+    material = (
+        [x509.Certificate.load(icp.raiz.der)],
+        [crl.CertificateList.load(icp.lcr.public_bytes(Encoding.DER))],
+    )
+    contexto = ValidationContext(trust_roots=material[0], crls=material[1], allow_fetching=False)
+    with ServidoresDeTeste(icp).rodando() as servidores:
+        settings.CARIMBO_DO_TEMPO_URL = f"{servidores.url}/tsa"
+        tsa = carimbo.carimbador()
+        adaptador = pessoal.AdaptadorPkcs12(icp.relator.pkcs12(), SENHA_PKCS12.decode())
+        t_pessoal, assinado = _mediana(
+            lambda: pessoal.assinar(original, "relator", adaptador), repeticoes
+        )
+        doc = pessoal.assinar(
+            assinado,
+            "presidente",
+            pessoal.AdaptadorPkcs12(icp.presidente.pkcs12(), SENHA_PKCS12.decode()),
+        )
+        doc = pessoal.assinar(
+            doc, "membro", pessoal.AdaptadorPkcs12(icp.membro.pkcs12(), SENHA_PKCS12.decode())
+        )
+        selo = assinante_de(icp.selo)
+        t_selo, selado = _mediana(
+            lambda: assinar_campo(doc, "selo", selo, carimbador=tsa, lta=True, contexto=contexto),
+            repeticoes,
+        )
+    print(
+        f"assinatura pessoal B-T (dois passos, PKCS#12): mediana {t_pessoal:.3f} s (meta ≤ 0,5 s)"
+    )
+    print(f"selo B-LTA (DSS + carimbo do documento): mediana {t_selo:.3f} s (meta ≤ 2 s)")
+    print(f"parecer: {len(pdf)} bytes; com 3 assinaturas e o selo: {len(selado)} bytes")
+    t_validar, pareceres = _mediana(lambda: validacao.validar(selado, material), 3)
+    validas = sum(p.valida for p in pareceres)
+    print(
+        f"validação das {len(pareceres)} assinaturas e carimbos: mediana {t_validar:.3f} s "
+        f"({validas} válidas)"
+    )

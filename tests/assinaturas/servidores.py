@@ -1,0 +1,117 @@
+"""Servidores HTTP locais (127.0.0.1, porta livre, numa thread) que fazem as vezes da
+autoridade de carimbo do tempo (RFC 3161) e da API de assinatura do gov.br: o código de
+produção fala HTTP com eles como falaria com os reais, e nada sai da máquina."""
+
+import asyncio
+import base64
+import json
+import threading
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from asn1crypto import keys, tsp
+from asn1crypto import x509 as asn1_x509
+from cryptography.hazmat.primitives.serialization import Encoding
+from pyhanko.sign import signers
+from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
+
+from tests.assinaturas.pki import ICPDeTeste, Identidade
+
+TOKEN = "token-de-teste"
+
+
+def asn1_certificado(identidade: Identidade) -> asn1_x509.Certificate:
+    return asn1_x509.Certificate.load(identidade.der)
+
+
+def assinante_de(identidade: Identidade) -> signers.SimpleSigner:
+    from pyhanko_certvalidator.registry import SimpleCertificateStore
+
+    cadeia = SimpleCertificateStore()
+    cadeia.register_multiple(
+        [asn1_x509.Certificate.load(c.public_bytes(_DER)) for c in identidade.cadeia]
+    )
+    return signers.SimpleSigner(
+        signing_key=keys.PrivateKeyInfo.load(identidade.chave_der()),
+        signing_cert=asn1_certificado(identidade),
+        cert_registry=cadeia,
+    )
+
+
+_DER = Encoding.DER
+
+
+def carimbador_de(icp: ICPDeTeste) -> DummyTimeStamper:
+    return DummyTimeStamper(
+        tsa_cert=asn1_certificado(icp.carimbo),
+        tsa_key=keys.PrivateKeyInfo.load(icp.carimbo.chave_der()),
+        certs_to_embed=[
+            asn1_x509.Certificate.load(c.public_bytes(_DER)) for c in icp.carimbo.cadeia
+        ],
+    )
+
+
+class _Tratador(BaseHTTPRequestHandler):
+    servidor_de_teste: "ServidoresDeTeste"
+
+    def log_message(self, *args):  # silêncio na saída dos testes
+        pass
+
+    def _corpo(self) -> bytes:
+        return self.rfile.read(int(self.headers.get("Content-Length") or 0))
+
+    def _responder(self, status: int, corpo: bytes, tipo: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", tipo)
+        self.send_header("Content-Length", str(len(corpo)))
+        self.end_headers()
+        self.wfile.write(corpo)
+
+    def do_POST(self):
+        s = self.server.testes
+        corpo = self._corpo()
+        if self.path == "/tsa":
+            s.pedidos_ao_carimbo += 1
+            pedido = tsp.TimeStampReq.load(corpo)
+            resposta = asyncio.run(s.carimbador.async_request_tsa_response(pedido))
+            return self._responder(200, resposta.dump(), "application/timestamp-reply")
+        if self.path == "/govbr/token":
+            return self._responder(
+                200, json.dumps({"access_token": TOKEN}).encode(), "application/json"
+            )
+        if self.path == "/govbr/assinarPKCS7":
+            if self.headers.get("Authorization") != f"Bearer {TOKEN}":
+                return self._responder(401, b"", "text/plain")
+            resumo = base64.b64decode(json.loads(corpo)["hashBase64"])
+            s.resumos_govbr.append(resumo)
+            cms = asyncio.run(s.assinante_govbr.async_sign(resumo, "sha256"))
+            return self._responder(200, cms.dump(), "application/octet-stream")
+        self._responder(404, b"", "text/plain")
+
+    def do_GET(self):
+        s = self.server.testes
+        if self.path == "/govbr/certificadoPublico":
+            return self._responder(200, s.identidade_govbr.pem, "application/x-pem-file")
+        self._responder(404, b"", "text/plain")
+
+
+class ServidoresDeTeste:
+    def __init__(self, icp: ICPDeTeste):
+        self.carimbador = carimbador_de(icp)
+        self.identidade_govbr = icp.membro
+        self.assinante_govbr = assinante_de(icp.membro)
+        self.pedidos_ao_carimbo = 0
+        self.resumos_govbr: list[bytes] = []
+        self._http = ThreadingHTTPServer(("127.0.0.1", 0), _Tratador)
+        self._http.testes = self
+        self.url = f"http://127.0.0.1:{self._http.server_address[1]}"
+
+    @contextmanager
+    def rodando(self):
+        thread = threading.Thread(target=self._http.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield self
+        finally:
+            self._http.shutdown()
+            self._http.server_close()
