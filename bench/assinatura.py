@@ -1,4 +1,4 @@
-"""Medições das assinaturas digitais (issue 29), num núcleo só (afinidade do processo):
+"""Medições das assinaturas digitais, num núcleo só (afinidade do processo):
 
 - assinatura pessoal PAdES B-T (PKCS#12 do usuário, dois passos, carimbo do tempo de uma
   autoridade local): meta ≤ 0,5 s;

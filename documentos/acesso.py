@@ -1,4 +1,4 @@
-"""Quem pode o quê com documentos (DOMAIN §4): a regra de cada URL, num só lugar."""
+"""Quem pode o quê com documentos (Arts. 22 e 23): a regra de cada URL, num só lugar."""
 
 from collections.abc import Callable
 
