@@ -8,6 +8,7 @@ papel guardam a proporção das medidas, e o norte fica para cima no centro do d
 PDFs leem o texto pronto (o WeasyPrint desenha SVG embutido no HTML)."""
 
 import math
+import re
 from xml.sax.saxutils import escape
 
 import numpy as np
@@ -181,21 +182,12 @@ def desenhar(
     partes = [
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 {LARGURA} '
         f'{altura_total}" width="100%" class="mapa-territorio" '
+        # Estilo em atributos de apresentação, não em <style>: a política de segurança do
+        # conteúdo (CSP) das páginas recusa estilo embutido, e o WeasyPrint lê os dois.
+        'font-family="sans-serif" font-size="11" fill="#222" fill-rule="evenodd" '
         f'aria-labelledby="{ident}-titulo {ident}-desc">',
         f'<title id="{ident}-titulo">{titulo}</title>',
         f'<desc id="{ident}-desc">{escape(_descricao(conferencia))}</desc>',
-        "<style>"
-        f".vizinho{{fill:{COR_VIZINHO};stroke:#9a9a9a;stroke-width:.6}}"
-        ".remanescente{stroke:#4a4a4a;stroke-width:.9}"
-        f".territorio{{fill:{COR_TERRITORIO};fill-opacity:.8;stroke:#6b2c00;stroke-width:1.6}}"
-        f".invasao{{stroke:{COR_INVASAO};stroke-width:1.4}}"
-        f".solto{{fill:none;stroke:{COR_INVASAO};stroke-width:2;stroke-dasharray:4 2}}"
-        "path{fill-rule:evenodd}"
-        "text{font-family:sans-serif;font-size:11px;fill:#222}"
-        ".nome-vizinho{fill:#666;font-size:10px;text-anchor:middle}"
-        ".nome-origem{font-weight:bold;text-anchor:middle}"
-        ".nome-territorio{font-weight:bold;text-anchor:middle;fill:#3d1a00}"
-        "</style>",
         f'<defs><pattern id="{ident}-hachura" width="6" height="6" '
         'patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
         f'<rect width="6" height="6" fill="#f6c9cc"/>'
@@ -211,7 +203,28 @@ def desenhar(
         ),
         "</svg>",
     ]
-    return "".join(partes)
+    return _com_atributos("".join(partes))
+
+
+# O estilo de cada classe do desenho, como atributos de apresentação do SVG.
+ATRIBUTOS = {
+    "vizinho": f'fill="{COR_VIZINHO}" stroke="#9a9a9a" stroke-width=".6"',
+    "remanescente": 'stroke="#4a4a4a" stroke-width=".9"',
+    "territorio": f'fill="{COR_TERRITORIO}" fill-opacity=".8" stroke="#6b2c00" stroke-width="1.6"',
+    "invasao": f'stroke="{COR_INVASAO}" stroke-width="1.4"',
+    "solto": f'fill="none" stroke="{COR_INVASAO}" stroke-width="2" stroke-dasharray="4 2"',
+    "nome-vizinho": 'fill="#666" font-size="10" text-anchor="middle"',
+    "nome-origem": 'font-weight="bold" text-anchor="middle"',
+    "nome-territorio": 'font-weight="bold" text-anchor="middle" fill="#3d1a00"',
+}
+
+
+def _com_atributos(svg: str) -> str:
+    return re.sub(
+        r'class="([a-z-]+)"',
+        lambda m: f'class="{m[1]}" {ATRIBUTOS[m[1]]}' if m[1] in ATRIBUTOS else m[0],
+        svg,
+    )
 
 
 def _norte() -> str:

@@ -58,20 +58,21 @@ def simulador_territorial(request):
     municipios = municipios_da_malha()
     dados = (request.POST, request.FILES) if request.method == "POST" else (None, None)
     form = SimuladorTerritorialForm(*dados, municipios=municipios)
-    resultado, reparo = None, None
+    resultado, reparo, mapa_svg = None, None, ""
     if form.is_bound and form.is_valid():
         d = form.cleaned_data
         try:
             simulacao = simular(
                 d["arquivo"].read(), d["origens"], reparar=d["reparar"], memorial=d["memorial"]
             )
-            resultado = como_dados(simulacao)
+            resultado, mapa_svg = como_dados(simulacao), simulacao.mapa_svg
         except SimulacaoRecusada as exc:
             form.add_error(exc.campo, str(exc))
             reparo = exc.reparo
     contexto = {
         "form": form,
         "resultado": resultado,
+        "mapa_svg": mapa_svg,
         "reparo": reparo,
         "sem_malha": SEM_MALHA if not municipios else "",
     }

@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass
 from territorio.conferencia import Conferencia, conferir
 from territorio.leitura import DesenhoReparavel, GeometriaRecusada, Reparo, ler_mapa
 from territorio.malha import edicao_vigente, ler_malha
+from territorio.mapa_svg import desenhar
 from territorio.memorial.comparar import Comparacao, comparar
 from territorio.memorial.gerar import gerar
 from territorio.memorial.ler import MemorialIlegivel
@@ -37,6 +38,7 @@ class Simulacao:
     memorial_rascunho: str
     comparacao: Comparacao | None
     reparado: bool
+    mapa_svg: str = ""
 
 
 def municipios_da_malha(edicao: EdicaoDaMalha | None = None) -> list[tuple[int, str]]:
@@ -92,6 +94,10 @@ def simular(
         memorial_rascunho=gerar(desenho, malha, edicao=edicao.nome),
         comparacao=comparacao,
         reparado=reparar,
+        # O mesmo desenho da página do processo (só na tela: a API devolve as figuras).
+        mapa_svg=desenhar(
+            desenho, malha, resultado, fonte=edicao.fonte, fonte_territorio="mapa enviado"
+        ),
     )
 
 

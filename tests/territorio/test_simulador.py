@@ -79,6 +79,15 @@ def test_invasao_de_quem_nao_e_origem_aparece_com_nome_e_area(client, malha):
     assert 'data-invasao="Fictício C"' in html
 
 
+def test_o_mapa_desenhado_aparece_ao_lado_das_figuras(client, malha):
+    """O mesmo desenho da página do processo: acessível (role="img", título), com o vizinho
+    invadido nomeado; a API devolve só as figuras."""
+    html = enviar(client, geojson(ENTRA_EM_C), "m.geojson", origens=("A",)).content.decode()
+    figura = html[html.index("data-mapa-svg") : html.index("</figure>")]
+    assert "<svg" in figura and 'role="img"' in figura and "<title" in figura
+    assert "Fictício C" in figura
+
+
 def test_contorno_que_se_cruza_pede_confirmacao_e_so_entao_e_conferido(client, malha):
     recusa = enviar(client, geojson(OITO), "oito.geojson")
     html = recusa.content.decode()
