@@ -315,6 +315,19 @@ class InteiroJSON(serializers.IntegerField):
             _recusa_da_api(self, exc)
 
 
+class InteiroDoMultipart(InteiroJSON):
+    """O inteiro de um campo de formulário multipart, que sempre chega como texto ("5107925"):
+    o mesmo leitor, com o tamanho conferido antes da conversão, e a faixa obrigatória."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            try:
+                return ler_inteiro(data.strip())
+            except NumeroInvalido as exc:
+                _recusa_da_api(self, exc)
+        return super().to_internal_value(data)
+
+
 class DecimalJSON(serializers.DecimalField):
     """Decimal da API: número JSON (lido como Decimal, nunca float) ou texto "1234.56". O
     texto aceito é o do padrão publicado no esquema (`padrao`), nem mais nem menos."""

@@ -5,6 +5,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers as s
 
+from emancipacao.numeros import InteiroDoMultipart
 from territorio.simulacao import MEMORIAL_MAXIMO
 
 CODIGO_IBGE = {"min_value": 1_000_000, "max_value": 9_999_999}
@@ -25,7 +26,7 @@ class SimulacaoTerritorialEntrada(s.Serializer):
         )
     )
     origens = s.ListField(
-        child=s.IntegerField(**CODIGO_IBGE),
+        child=InteiroDoMultipart(**CODIGO_IBGE),
         min_length=1,
         max_length=ORIGENS_MAXIMAS,
         help_text="Códigos IBGE dos municípios de origem (o campo repetido, um por código).",

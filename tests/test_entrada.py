@@ -253,11 +253,15 @@ def _rotas_da_api(padroes=None, prefixo=""):
 
 # As rotas que recebem JSON (as simulações); os dados abertos (api/v1/processos/) só leem e
 # respondem 405 a um POST (tests/transparencia).
-ROTAS_DA_API = sorted(_rotas_da_api())
+# O simulador territorial recebe o mapa em multipart (um arquivo), não JSON: os limites do
+# envio de arquivo e a recusa do JSON estão em tests/territorio/test_simulador.py.
+ROTAS_MULTIPART = {"/api/v1/simulacoes/territorio/"}
+ROTAS_DA_API = sorted(set(_rotas_da_api()) - ROTAS_MULTIPART)
 
 
-def test_a_api_tem_as_cinco_simulacoes():
+def test_a_api_tem_as_cinco_simulacoes_em_json_e_a_territorial_em_multipart():
     assert len(ROTAS_DA_API) == 5
+    assert ROTAS_MULTIPART <= set(_rotas_da_api())
 
 
 @pytest.mark.parametrize("url", ROTAS_DA_API)

@@ -6,6 +6,8 @@ from io import BytesIO
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.sign import fields, signers
 
+from documentos.assinatura.assincrono import executar
+
 ALGORITMO = "sha256"
 
 
@@ -27,4 +29,4 @@ def assinar_campo(pdf: bytes, campo: str, assinante, *, carimbador=None, lta=Fal
     assinador = signers.PdfSigner(
         metadados(campo, lta=lta, contexto=contexto), signer=assinante, timestamper=carimbador
     )
-    return assinador.sign_pdf(escritor, existing_fields_only=True).getvalue()
+    return executar(assinador.async_sign_pdf(escritor, existing_fields_only=True)).getvalue()

@@ -4,7 +4,6 @@ ferramenta ou o serviço do signatário devolve o CMS assinado sobre esse resumo
 o embute. O que assina é um adaptador (`Adaptador`): o gov.br (API do ITI) ou o certificado
 ICP-Brasil do próprio usuário (PKCS#12 enviado para uma única operação e descartado)."""
 
-import asyncio
 import base64
 import json
 import urllib.error
@@ -25,6 +24,7 @@ from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 
 from documentos.assinatura import carimbo
 from documentos.assinatura.assinar import ALGORITMO, metadados
+from documentos.assinatura.assincrono import executar
 
 # Espaço reservado para o CMS (em bytes do DER; o PDF o guarda em hexadecimal, o dobro): a
 # cadeia de três certificados RSA e um carimbo do tempo cabem com folga.
@@ -60,7 +60,7 @@ def preparar(pdf: bytes, campo: str, certificado=None) -> Preparacao:
     escritor = IncrementalPdfFileWriter(BytesIO(pdf), strict=False)
     provisorio = signers.ExternalSigner(certificado, None, signature_value=bytes(256))
     assinador = signers.PdfSigner(metadados(campo), signer=provisorio)
-    resumo, _, saida = asyncio.run(
+    resumo, _, saida = executar(
         assinador.async_digest_doc_for_signing(
             escritor, existing_fields_only=True, bytes_reserved=RESERVA
         )
@@ -107,7 +107,7 @@ class AdaptadorPkcs12:
 
     def assinar(self, resumo: bytes) -> bytes:
         try:
-            cms = asyncio.run(
+            cms = executar(
                 self._assinante.async_sign(
                     resumo, ALGORITMO, use_pades=True, timestamper=carimbo.carimbador()
                 )

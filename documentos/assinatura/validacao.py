@@ -2,7 +2,6 @@
 raiz confiável, se o certificado estava revogado ou vencido, o nível PAdES, a hora declarada, o
 carimbo do tempo e se o documento mudou depois de cada assinatura."""
 
-import asyncio
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from io import BytesIO
@@ -19,6 +18,7 @@ from pyhanko.sign.validation.status import SignatureCoverageLevel
 from pyhanko_certvalidator import ValidationContext
 
 from documentos.assinatura import confianca
+from documentos.assinatura.assincrono import executar
 
 REVOGADO = "assinatura inválida: certificado revogado"
 VENCIDO = "assinatura inválida: certificado fora da validade na hora da assinatura"
@@ -123,7 +123,7 @@ def validar(dados: bytes, material=None) -> list[Parecer]:
     except Exception as erro:
         raise PdfIlegivel("O arquivo não é um PDF legível.") from erro
     material = material or (confianca.raizes(), confianca.lcrs())
-    return asyncio.run(_validar(leitor, embutidas, material))
+    return executar(_validar(leitor, embutidas, material))
 
 
 async def _validar(leitor, embutidas, material) -> list[Parecer]:

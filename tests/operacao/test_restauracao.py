@@ -75,9 +75,10 @@ def test_todo_arquivo_com_hash_entra_no_ensaio():
         ("assinatura", "artefato", "sha256_artefato"),
         ("documentorepresentacao", "arquivo", "sha256"),
     } <= campos
-    # As certidões dos ofícios (Art. 2º, § 2º), no modelo em que estiverem.
-    pastas = {m._meta.get_field(c).upload_to for m, c, _ in encontrados}
-    assert any(isinstance(p, str) and p.startswith("certidoes/") for p in pastas)
+    # As certidões dos ofícios (Art. 2º, § 2º), no modelo em que estiverem: cada modelo de
+    # arquivo guardado diz a sua pasta (PASTA), lida pelo caminho comum do upload.
+    pastas = {getattr(m, "PASTA", None) for m, _, _ in encontrados}
+    assert "certidoes" in pastas and "anexos" in pastas
     assert all(h for _, _, h in campos), "arquivo guardado sem SHA-256 registrado"
 
 
