@@ -29,4 +29,5 @@ def assinar_campo(pdf: bytes, campo: str, assinante, *, carimbador=None, lta=Fal
     assinador = signers.PdfSigner(
         metadados(campo, lta=lta, contexto=contexto), signer=assinante, timestamper=carimbador
     )
-    return executar(assinador.async_sign_pdf(escritor, existing_fields_only=True)).getvalue()
+    assinatura = assinador.async_sign_pdf(escritor, existing_fields_only=True)
+    return executar(assinatura, contexto).getvalue()

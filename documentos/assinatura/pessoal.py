@@ -72,7 +72,7 @@ def embutir(preparacao: Preparacao, cms: bytes) -> bytes:
     """Passo 2: o CMS devolvido, no espaço reservado. Grande demais: recusado."""
     saida = BytesIO(preparacao.pdf)
     try:
-        PdfTBSDocument.finish_signing(saida, preparacao.resumo, cms)
+        executar(PdfTBSDocument.async_finish_signing(saida, preparacao.resumo, cms))
     except (ValueError, TypeError) as erro:
         raise AssinaturaRecusada(
             "A assinatura devolvida não é um CMS que caiba no documento."

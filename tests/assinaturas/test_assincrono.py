@@ -2,6 +2,7 @@
 de eventos rodando (servidor ASGI, ferramenta de navegador): `asyncio.run` ali falharia."""
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from documentos.assinatura.assincrono import executar
 
@@ -19,4 +20,6 @@ def test_com_um_laco_rodando_a_corrotina_roda_noutra_thread_e_o_resultado_volta(
     async def de_dentro_do_laco():
         return executar(_dobro(4))
 
-    assert asyncio.run(de_dentro_do_laco()) == 8
+    # Numa thread nova (a principal pode já ter o laço de outra ferramenta de teste).
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        assert executor.submit(asyncio.run, de_dentro_do_laco()).result() == 8
