@@ -44,6 +44,7 @@ MODULOS_QUE_DECLARAM = (
     "representacao.documentos",
     "instrucao.avaliacao",
     "instrucao.parecer",
+    "territorio.memorial.adocao",
 )
 
 

@@ -136,6 +136,26 @@ _ATOS = (
         "Art. 15, II; Art. 2º, VI",
         permanece=True,
     ),
+    # Art. 15, II: o mapa cujo contorno se cruza, juntado reparado depois que a CRT viu e
+    # confirmou o que o reparo muda (app territorio, na tela dos documentos); o original fica.
+    Ato(
+        "juntar_mapa_reparado",
+        "Juntar mapa reparado",
+        CRT,
+        "Art. 15, II",
+        permanece=True,
+        tela_da_fase=True,
+    ),
+    # Art. 15, II: o memorial descritivo revisado pela CRT a partir do rascunho gerado do
+    # mapa; travado com as divisas depois do Decreto Legislativo (Art. 19, § 3º).
+    Ato(
+        "adotar_memorial",
+        "Adotar memorial descritivo",
+        CRT,
+        "Art. 15, II; Art. 19, § 3º",
+        permanece=True,
+        tela_da_fase=True,
+    ),
     # Art. 13: a correção ou a anulação de uma linha da lista de signatários, com o antes e
     # o depois e a justificativa; a contagem continua a sair das linhas (representacao).
     Ato(

@@ -92,9 +92,20 @@ def ler(nome: str, processo, padrao=None):
     return padrao if funcao is None else funcao(processo)
 
 
+@dataclass(frozen=True)
+class ConferenciaDaJuntada:
+    """O que a conferência de um arquivo devolve: `gravar(documento, usuario)`, chamado na
+    transação depois de gravada a versão, e, quando o arquivo foi reparado com a confirmação
+    de quem o juntou, o arquivo que entra nos autos no lugar dele (nome, conteúdo, tipo)."""
+
+    gravar: Callable
+    substituto: tuple[str, bytes, str] | None = None
+
+
 def registrar_conferencia_de_juntada(item: str, funcao: Callable) -> None:
-    """`funcao(processo=, arquivo=, tipo=)` roda antes da transação da juntada; devolve
-    None ou `gravar(documento)`, chamado na transação depois de gravada a versão."""
+    """`funcao(processo=, arquivo=, tipo=, reparo_confirmado=)` roda antes da transação da
+    juntada; recusa com `AtoRecusado` (ou `ArquivoReparavel`) ou devolve None ou uma
+    `ConferenciaDaJuntada`."""
     if funcao not in _conferencias_de_juntada[item]:
         _conferencias_de_juntada[item].append(funcao)
 

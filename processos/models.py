@@ -21,7 +21,11 @@ from processos.estados import Estado, Tipo
 from processos.registros import ExercicioPresidencia, Manifestacao, RegistroAcesso  # noqa: F401
 
 # AtoRecusado mora com as transições, que o levantam; daqui o importam os demais módulos.
-from processos.transicoes import AtoRecusado, AtosDoProcesso  # noqa: F401
+from processos.transicoes import (  # noqa: F401
+    ArquivoReparavel,
+    AtoRecusado,
+    AtosDoProcesso,
+)
 from requisitos.models import Municipio
 from requisitos.regras import avaliar_revisao_limites
 

@@ -26,6 +26,17 @@ class AtoRecusado(Exception):
     """O ato não pode ser praticado; a mensagem (pt-BR) diz o que fazer."""
 
 
+class ArquivoReparavel(AtoRecusado):
+    """O arquivo juntado é recusado, mas tem reparo: `figuras` (rótulo, valor) dizem o que o
+    reparo muda, e `sha256` identifica o arquivo cujo reparo foi mostrado — só a confirmação
+    desse mesmo arquivo o junta reparado."""
+
+    def __init__(self, mensagem: str, *, figuras: list[tuple[str, str]], sha256: str):
+        super().__init__(mensagem)
+        self.figuras = figuras
+        self.sha256 = sha256
+
+
 class AtosDoProcesso:
     """As transições do `Processo` (o campo `estado` é dele), num módulo à parte para que o
     modelo se leia inteiro: os campos, o rito e a trilha."""
@@ -400,6 +411,26 @@ class AtosDoProcesso:
     )
     def recalcular_territorio(self, dados: dict) -> None:
         _preparo_obrigatorio("recalcular_territorio", self, dados)
+
+    # Art. 15, II e III: o mapa reparado e o memorial adotado (app territorio), enquanto o
+    # processo está em andamento, como a juntada dos documentos da representação.
+    @transition(
+        "estado",
+        source=list(NAO_TERMINAIS),
+        target=None,
+        permission=permissao_do_ato("juntar_mapa_reparado"),
+    )
+    def juntar_mapa_reparado(self, dados: dict) -> None:
+        _preparo_obrigatorio("juntar_mapa_reparado", self, dados)
+
+    @transition(
+        "estado",
+        source=list(NAO_TERMINAIS),
+        target=None,
+        permission=permissao_do_ato("adotar_memorial"),
+    )
+    def adotar_memorial(self, dados: dict) -> None:
+        _preparo_obrigatorio("adotar_memorial", self, dados)
 
     # Art. 13: em qualquer estado, como a lista (a linha digitada errado se corrige também
     # depois do parecer); a fase da representação altera a linha e diz o antes → depois.

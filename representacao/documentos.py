@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
@@ -105,13 +106,17 @@ def enviar_documento(
     arquivo,
     substitui: int | None = None,
     versao_vista: int | None = None,
+    confirmo_reparo: bool = False,
+    reparo_sha256: str = "",
 ) -> DocumentoRepresentacao:
     """Junta o arquivo ao item, depois de conferido o conteúdo: um arquivo novo do item
     (`substitui` vazio: as fotografias se somam) ou a nova versão do arquivo nº `substitui`
     (a anterior continua nos autos). `versao_vista` é o que a página mostrou: no arquivo
     novo, quantos arquivos o item tinha; na nova versão, a última versão daquele arquivo
     (0 = nenhum). Outra juntada depois recusa este envio, em vez de ele passar à frente da
-    do colega em silêncio."""
+    do colega em silêncio. Um arquivo que a conferência da fase recusa com reparo
+    (`ArquivoReparavel`) só entra reparado com `confirmo_reparo` e o `reparo_sha256` do
+    mesmo arquivo cujo reparo foi mostrado."""
     if not pode_juntar(usuario):
         raise PermissionDenied("Somente a CRT junta documentos da representação.")
     definicao = checklist.item_do_tipo(processo.tipo, item)
@@ -120,11 +125,24 @@ def enviar_documento(
     _exigir_em_andamento(processo)
     _exigir_mapa_editavel(processo, item)
     conteudo = _conferir(arquivo, definicao)
-    gravacoes = [
-        gravar
+    sha256 = arquivos.resumo_sha256(arquivo)
+    confirmado = bool(confirmo_reparo) and reparo_sha256 == sha256
+    conferencias = [
+        resultado
         for conferir in extensoes.conferencias_de_juntada(item)
-        if (gravar := conferir(processo=processo, arquivo=arquivo, tipo=conteudo.tipo))
+        if (
+            resultado := conferir(
+                processo=processo, arquivo=arquivo, tipo=conteudo.tipo, reparo_confirmado=confirmado
+            )
+        )
     ]
+    substituto = next((c.substituto for c in conferencias if c.substituto), None)
+    if substituto is not None:
+        # O arquivo reparado (e não o enviado, que a fase guarda ao lado) é o que entra.
+        nome, bytes_, tipo = substituto
+        arquivo = ContentFile(bytes_, name=nome)
+        conteudo = arquivos.Conteudo(tipo=tipo, paginas=None)
+        sha256 = arquivos.resumo_sha256(arquivo)
     documento = DocumentoRepresentacao(
         processo=processo,
         item=item,
@@ -132,7 +150,7 @@ def enviar_documento(
         tipo_conteudo=conteudo.tipo,
         tamanho=arquivo.size,
         paginas=conteudo.paginas,
-        sha256=arquivos.resumo_sha256(arquivo),
+        sha256=sha256,
         enviado_por=usuario,
     )
     # O arquivo é gravado antes da transação (nome único gerado), para não segurar a trava
@@ -165,8 +183,8 @@ def enviar_documento(
                 raise AtoRecusado(MENSAGEM_REGISTRO_NOVO.format(o_que=o_que))
             documento.enviado_em = timezone.now()
             documento.save()
-            for gravar in gravacoes:
-                gravar(documento)
+            for conferencia in conferencias:
+                conferencia.gravar(documento, usuario)
             _movimentar(travado)
     except Exception:
         # O registro não existiu: o arquivo gravado para ele não pertence aos autos.
@@ -248,6 +266,12 @@ def _exigir_mapa_editavel(processo, item: str) -> None:
             "O mapa e o memorial descritivo estão travados desde a publicação do Decreto "
             "Legislativo: emendas sobre as divisas só até a aprovação do PDL (Art. 19, § 3º)."
         )
+
+
+def exigir_divisas_editaveis(processo) -> None:
+    """A mesma trava para o que descreve as divisas fora dos arquivos do Art. 15 (o memorial
+    adotado pela CRT): recusa depois da publicação do Decreto Legislativo (Art. 19, § 3º)."""
+    _exigir_mapa_editavel(processo, "mapa_territorio")
 
 
 def mapas_travados(processo) -> list[dict]:

@@ -172,6 +172,11 @@ class EnviarDocumentoForm(forms.Form):
         )
         # O que a página mostrou do item ou do arquivo (representacao.documentos).
         self.fields["versao_vista"] = campos.campo_da_versao(None)
+        # A confirmação do reparo que a página mostrou, do arquivo com este SHA-256.
+        self.fields["confirmo_reparo"] = forms.BooleanField(required=False)
+        self.fields["reparo_sha256"] = forms.CharField(
+            required=False, max_length=64, widget=forms.HiddenInput
+        )
 
 
 class AnularDocumentoForm(forms.Form):

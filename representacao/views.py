@@ -22,7 +22,7 @@ from processos import leitura
 from processos.campos import campo_da_versao, exigir_versao
 from processos.estados import Tipo
 from processos.leitura import lido
-from processos.models import AtoRecusado, RegistroAcesso
+from processos.models import ArquivoReparavel, AtoRecusado, RegistroAcesso
 from processos.papeis import OPERADORES, exigir_leitor, tem_papel
 from processos.protocolos import Protocolo, processo_ou_404
 from processos.versao import versao_do_processo
@@ -287,7 +287,9 @@ def _exigir_crt_documentos(request):
         raise PermissionDenied("Somente a CRT junta e anula documentos da representação.")
 
 
-def _pagina_documentos(request, processo, *, envio=None, anulacao=None, anulado_pk=None):
+def _pagina_documentos(
+    request, processo, *, envio=None, anulacao=None, anulado_pk=None, reparo=None
+):
     """A lista do Art. 15; nos POST recusados, com o formulário e o erro (status 400)."""
     linhas = servico_documentos.checklist_do_processo(processo)
     contexto = {
@@ -303,6 +305,8 @@ def _pagina_documentos(request, processo, *, envio=None, anulacao=None, anulado_
         "arquivo_com_erro": _arquivo_com_erro(linhas, envio),
         "anulacao": anulacao,
         "anulado_pk": anulado_pk,
+        # O reparo que a conferência propôs ao arquivo recusado, para a CRT confirmar.
+        "reparo": reparo,
     }
     status = 400 if request.method == "POST" else 200
     return render(request, "representacao/documentos.html", contexto, status=status)
@@ -325,6 +329,7 @@ def documentos(request, protocolo):
     _exigir_crt_documentos(request)
     itens = checklist.itens_do_tipo(processo.tipo)
     form = EnviarDocumentoForm(request.POST, request.FILES, itens=itens)
+    reparo = None
     if form.is_valid():
         try:
             documento = servico_documentos.enviar_documento(
@@ -332,6 +337,7 @@ def documentos(request, protocolo):
             )
         except AtoRecusado as exc:
             form.add_error("arquivo", str(exc))
+            reparo = exc if isinstance(exc, ArquivoReparavel) else None
         else:
             o_que = (
                 f"arquivo nº {documento.numero} juntado"
@@ -344,7 +350,7 @@ def documentos(request, protocolo):
                 f"({documento.get_tipo_conteudo_display()}).",
             )
             return redirect("representacao:documentos", protocolo=processo.slug)
-    return _pagina_documentos(request, processo, envio=form)
+    return _pagina_documentos(request, processo, envio=form, reparo=reparo)
 
 
 @login_required

@@ -7,7 +7,11 @@ class TerritorioConfig(AppConfig):
 
     def ready(self):
         """Liga a conferência territorial ao hub (STYLE, regra 6)."""
-        from territorio import ligacoes, recalculo
+        from territorio import ligacoes, recalculo, reparo
+        from territorio.memorial import adocao, pdf
 
         ligacoes.registrar()
         recalculo.registrar()
+        reparo.registrar()
+        adocao.registrar()
+        pdf.registrar()

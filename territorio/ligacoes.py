@@ -8,6 +8,7 @@ from django.utils import timezone
 from documentos.arquivos.tipos import GEOJSON, KML, KMZ, SHAPEFILE
 from processos import extensoes
 from processos.models import AtoRecusado
+from territorio import reparo as reparos
 from territorio import secao
 from territorio.conferencia import conferir
 from territorio.leitura import (
@@ -29,46 +30,64 @@ ITEM_DO_MAPA = secao.ITEM_DO_MAPA
 LEITORES = {GEOJSON: ler_geojson, KML: ler_kml, KMZ: ler_zip, SHAPEFILE: ler_zip}
 
 
-def conferir_mapa(*, processo, arquivo, tipo):
+def conferir_mapa(*, processo, arquivo, tipo, reparo_confirmado: bool = False):
     """Lê o GeoJSON, o KML, o KMZ ou o shapefile antes de gravar: desenho inválido é recusado
-    (nada é gravado); com uma malha carregada, as figuras são gravadas com a versão do mapa,
-    a edição e a hora."""
+    (nada é gravado); o contorno que se cruza, só reparado com `reparo_confirmado` (o mesmo
+    arquivo cujo reparo foi mostrado); com uma malha carregada, as figuras são gravadas com
+    a versão do mapa, a edição e a hora."""
     leitor = LEITORES.get(tipo)
     if leitor is None:
         return None
     arquivo.seek(0)
     conteudo = arquivo.read()
     arquivo.seek(0)
+    nome = getattr(arquivo, "name", "") or "mapa"
+    reparo = None
     try:
-        desenho = leitor(conteudo)
-    except DesenhoReparavel as exc:
-        # A juntada guarda o arquivo como veio: o reparo não se confirma aqui, e o mapa
-        # reparado tem de ser um arquivo novo, conferido como qualquer outro.
-        raise AtoRecusado(
-            f"O polígono do território se cruza (autointerseção: {exc.reparo.motivo}): "
-            f"{exc.reparo.descricao()}. Corrija o desenho e envie de novo; o simulador "
-            "territorial (Simulador → Território) mostra as figuras do desenho reparado."
-        ) from exc
+        try:
+            desenho = leitor(conteudo)
+        except DesenhoReparavel as exc:
+            if not reparo_confirmado:
+                raise reparos.recusa(exc.reparo, conteudo) from exc
+            reparo, desenho = exc.reparo, leitor(conteudo, reparar=True)
     except GeometriaRecusada as exc:
         raise AtoRecusado(str(exc)) from exc
     edicao = edicao_vigente()
-    if edicao is None:
-        return None
-    origens = list(processo.municipios_origem.values_list("codigo_ibge", flat=True))
-    figuras, svg = calcular(desenho, edicao, origens, nome=getattr(arquivo, "name", ""))
-    memorial = gerar_memorial(desenho, ler_malha(edicao), edicao=edicao.nome)
-
-    def gravar(documento):
-        ConferenciaTerritorial.objects.create(
-            documento=documento,
-            edicao=edicao,
-            calculada_em=timezone.now(),
-            resultado=figuras,
-            mapa_svg=svg,
-            memorial_rascunho=memorial,
+    gravacoes = []
+    if edicao is not None:
+        origens = list(processo.municipios_origem.values_list("codigo_ibge", flat=True))
+        figuras, svg = calcular(desenho, edicao, origens, nome=nome)
+        memorial = gerar_memorial(desenho, ler_malha(edicao), edicao=edicao.nome)
+        gravacoes.append(
+            lambda documento, usuario: ConferenciaTerritorial.objects.create(
+                documento=documento,
+                edicao=edicao,
+                calculada_em=timezone.now(),
+                resultado=figuras,
+                mapa_svg=svg,
+                memorial_rascunho=memorial,
+            )
         )
+    if reparo is None:
+        if not gravacoes:
+            return None
+        return extensoes.ConferenciaDaJuntada(gravar=gravacoes[0])
 
-    return gravar
+    def gravar(documento, usuario):
+        reparos.registrar_reparo(
+            documento=documento,
+            usuario=usuario,
+            reparo=reparo,
+            conteudo=conteudo,
+            nome=nome,
+            tipo=tipo,
+        )
+        for gravacao in gravacoes:
+            gravacao(documento, usuario)
+
+    return extensoes.ConferenciaDaJuntada(
+        gravar=gravar, substituto=reparos.substituto(desenho, nome=nome, conteudo=conteudo)
+    )
 
 
 def calcular(desenho, edicao, origens: list[int], *, nome: str = "") -> tuple[dict, str]:

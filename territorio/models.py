@@ -4,6 +4,8 @@ calculada guarda a edição que usou, e carregar outra não muda as já calculad
 
 from django.db import models
 
+from documentos.models import ArquivoGuardado
+from processos.models import Andamento
 from requisitos.models import Municipio
 
 
@@ -76,3 +78,102 @@ class ConferenciaTerritorial(models.Model):
 
     def __str__(self) -> str:
         return f"Conferência de {self.documento} — malha {self.edicao.nome}"
+
+
+class MapaReparado(ArquivoGuardado):
+    """O arquivo do mapa do Art. 15, II como foi enviado, guardado ao lado da versão reparada
+    que entrou nos autos (o `documento`), com o que o reparo mudou e o ato que o registrou:
+    o contorno que se cruza só é reparado com a confirmação de quem o juntou."""
+
+    PASTA = "territorio/mapas-enviados"
+
+    documento = models.OneToOneField(
+        "representacao.DocumentoRepresentacao",
+        on_delete=models.PROTECT,
+        related_name="reparo_do_mapa",
+    )
+    andamento = models.OneToOneField(
+        Andamento, on_delete=models.PROTECT, related_name="mapa_reparado"
+    )
+    nome_enviado = models.CharField("nome do arquivo enviado", max_length=255)
+    tipo_enviado = models.CharField("tipo do arquivo enviado", max_length=100)
+    # A área como desenhada, a reparada e os pedaços (as figuras que a CRT confirmou).
+    figuras = models.JSONField("o que o reparo mudou")
+
+    class Meta:
+        verbose_name = "mapa reparado (arquivo enviado)"
+        verbose_name_plural = "mapas reparados (arquivos enviados)"
+
+    def __str__(self) -> str:
+        return f"{self.nome_enviado} — reparado em {self.documento}"
+
+
+class MemorialAdotado(models.Model):
+    """Uma versão do memorial descritivo adotada pela CRT (Art. 15, II): o texto final,
+    revisado a partir do rascunho gerado do mapa, com o SHA-256 do texto e o do mapa de onde
+    o rascunho saiu. Só de inclusão: adotar outro texto é uma versão nova; a vigente é a
+    mais recente."""
+
+    processo = models.ForeignKey(
+        "processos.Processo", on_delete=models.PROTECT, related_name="memoriais_adotados"
+    )
+    versao = models.PositiveIntegerField("versão")
+    andamento = models.OneToOneField(
+        Andamento, on_delete=models.PROTECT, related_name="memorial_adotado"
+    )
+    conferencia = models.ForeignKey(
+        ConferenciaTerritorial,
+        on_delete=models.PROTECT,
+        related_name="memoriais_adotados",
+        verbose_name="conferência de onde saiu o rascunho",
+    )
+    texto = models.TextField("texto adotado")
+    sha256 = models.CharField("SHA-256 do texto", max_length=64)
+    sha256_do_mapa = models.CharField("SHA-256 do mapa de onde saiu", max_length=64)
+    editado = models.BooleanField("texto diferente do rascunho", default=False)
+
+    class Meta:
+        verbose_name = "memorial descritivo adotado"
+        verbose_name_plural = "memoriais descritivos adotados"
+        ordering = ["-versao"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["processo", "versao"], name="memorial_uma_versao_por_numero"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Memorial descritivo adotado, versão {self.versao} — {self.processo}"
+
+
+class LeituraDoMemorial(models.Model):
+    """O memorial descritivo juntado em PDF ao item do Art. 15, II: o texto extraído, lido
+    pelo mesmo leitor do memorial colado, e comparado com o mapa vigente quando foi juntado
+    (área e Hausdorff, ou as coordenadas citadas). O PDF sem texto (digitalizado) fica com a
+    mensagem de que não dá para ler."""
+
+    documento = models.OneToOneField(
+        "representacao.DocumentoRepresentacao",
+        on_delete=models.PROTECT,
+        related_name="leitura_do_memorial",
+    )
+    mapa = models.ForeignKey(
+        "representacao.DocumentoRepresentacao",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="memoriais_comparados",
+        verbose_name="versão do mapa comparada",
+    )
+    lido_em = models.DateTimeField("lido em")
+    texto = models.TextField("texto extraído", blank=True)
+    # None quando não houve comparação: `mensagem` diz por quê.
+    comparacao = models.JSONField("comparação com o mapa", null=True, blank=True)
+    mensagem = models.TextField("mensagem", blank=True)
+
+    class Meta:
+        verbose_name = "leitura de memorial em PDF"
+        verbose_name_plural = "leituras de memoriais em PDF"
+
+    def __str__(self) -> str:
+        return f"Leitura do memorial {self.documento}"

@@ -14,7 +14,7 @@ from processos.papeis import tem_papel
 from requisitos.models import parametros_em_vigor
 from requisitos.regras import avaliar_revisao_limites
 from territorio.malha import edicao_vigente
-from territorio.models import ConferenciaTerritorial, EdicaoDaMalha
+from territorio.models import ConferenciaTerritorial, EdicaoDaMalha, MemorialAdotado
 
 # Uma medida no mapa confere com a informada até max(1 km², 1 %) de diferença: abaixo disso,
 # a diferença cabe na generalização da malha (até 0,2 % por município) e no desenho.
@@ -253,5 +253,9 @@ def territorio_no_documento(processo) -> dict | None:
         and figuras["pedacos"] == 1
         and not figuras["fora_do_estado_km2"]
         and all(o["pedacos_remanescente"] <= 1 for o in figuras["origens"])
+    )
+    # O memorial adotado pela CRT (Art. 15, III), que o parecer e o PL citam: o vigente.
+    contexto["memorial"] = (
+        MemorialAdotado.objects.filter(processo=processo).select_related("andamento").first()
     )
     return contexto

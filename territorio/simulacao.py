@@ -9,7 +9,7 @@ from territorio.conferencia import Conferencia, conferir
 from territorio.leitura import DesenhoReparavel, GeometriaRecusada, Reparo, ler_mapa
 from territorio.malha import edicao_vigente, ler_malha
 from territorio.mapa_svg import desenhar
-from territorio.memorial.comparar import Comparacao, comparar
+from territorio.memorial.comparar import Comparacao, comparacao_como_dados, comparar
 from territorio.memorial.gerar import gerar
 from territorio.memorial.ler import MemorialIlegivel
 from territorio.models import EdicaoDaMalha, MunicipioNaMalha
@@ -139,23 +139,6 @@ def como_dados(simulacao: Simulacao) -> dict:
         "memorial_rascunho": simulacao.memorial_rascunho,
         "comparacao_do_memorial": None,
     }
-    m = simulacao.comparacao
-    if m is not None:
-        dados["comparacao_do_memorial"] = {
-            "fecha_poligono": m.fecha_poligono,
-            "area_memorial_km2": _r(m.area_memorial_km2),
-            "diferenca_km2": _r(m.diferenca_km2),
-            "hausdorff_m": _r(m.hausdorff_m, 2),
-            "iou": _r(m.iou, 6),
-            "pontos_citados": [
-                {
-                    "trecho": p.trecho,
-                    "lon": p.lon,
-                    "lat": p.lat,
-                    "distancia_m": _r(p.distancia_m, 2),
-                }
-                for p in m.pontos
-            ],
-            "maior_distancia_m": _r(m.maior_distancia_m, 2),
-        }
+    if simulacao.comparacao is not None:
+        dados["comparacao_do_memorial"] = comparacao_como_dados(simulacao.comparacao)
     return dados

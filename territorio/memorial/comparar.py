@@ -112,3 +112,23 @@ def comparar_geometrias(memorial, mapa, citacoes: list[Citacao] = ()) -> Compara
 def comparar(texto: str, mapa) -> Comparacao:
     memorial, citacoes = ler(texto)
     return comparar_geometrias(memorial, mapa, citacoes)
+
+
+def _r(valor: float | None, casas: int) -> float | None:
+    return None if valor is None else round(valor, casas)
+
+
+def comparacao_como_dados(m: Comparacao) -> dict:
+    """A comparação em JSON: a API, o simulador e o memorial em PDF juntado leem as mesmas."""
+    return {
+        "fecha_poligono": m.fecha_poligono,
+        "area_memorial_km2": _r(m.area_memorial_km2, 3),
+        "diferenca_km2": _r(m.diferenca_km2, 3),
+        "hausdorff_m": _r(m.hausdorff_m, 2),
+        "iou": _r(m.iou, 6),
+        "pontos_citados": [
+            {"trecho": p.trecho, "lon": p.lon, "lat": p.lat, "distancia_m": _r(p.distancia_m, 2)}
+            for p in m.pontos
+        ],
+        "maior_distancia_m": _r(m.maior_distancia_m, 2),
+    }

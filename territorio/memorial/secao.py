@@ -1,23 +1,39 @@
-"""A seção "Memorial descritivo — rascunho" da página do processo: o texto gerado quando o
-mapa do Art. 15, II foi juntado e conferido, guardado com a conferência (a página não lê a
-malha nem gera nada)."""
+"""A seção "Memorial descritivo" da página do processo: o adotado pela CRT (versão, resumos,
+o mapa de onde saiu) e o rascunho gerado quando o mapa do Art. 15, II foi juntado e conferido,
+guardado com a conferência (a página não lê a malha nem gera nada)."""
 
-from territorio import secao
-from territorio.models import ConferenciaTerritorial
+from processos.atos import ATOS
+from processos.papeis import tem_papel
+from territorio.memorial import adocao
+from territorio.models import LeituraDoMemorial
 
 
 def secao_memorial(processo, usuario, *, publica: bool = False) -> dict | None:
     if publica:
         return None
-    mapa_id, _ = secao.mapa_vigente(processo)
-    if mapa_id is None:
-        return None
-    conferencia = (
-        ConferenciaTerritorial.objects.filter(documento_id=mapa_id)
-        .exclude(memorial_rascunho="")
-        .select_related("edicao", "documento")
-        .first()
+    rascunho = adocao.rascunho_vigente(processo)
+    vigente = adocao.memorial_vigente(processo)
+    # Os memoriais juntados em PDF ao item do mapa (vigentes), com o que deu para ler.
+    lidos = list(
+        LeituraDoMemorial.objects.filter(
+            documento__processo=processo, documento__anulado_em__isnull=True
+        )
+        .select_related("documento", "mapa")
+        .order_by("documento__numero", "-documento__versao")
     )
-    if conferencia is None:
+    if rascunho is None and vigente is None and not lidos:
         return None
-    return {"conferencia": conferencia, "paragrafos": conferencia.memorial_rascunho.split("\n\n")}
+    conferencia = rascunho.conferencia if rascunho else None
+    return {
+        "conferencia": conferencia,
+        "paragrafos": rascunho.texto.split("\n\n") if rascunho else [],
+        "adotado": vigente,
+        "lidos": lidos,
+        # O mapa mudou depois da adoção: o memorial adotado saiu de outro desenho.
+        "mapa_mudou": bool(
+            vigente and conferencia and vigente.sha256_do_mapa != conferencia.documento.sha256
+        ),
+        "pode_adotar": bool(
+            rascunho and processo.divisas_editaveis and tem_papel(usuario, *ATOS[adocao.ATO].papeis)
+        ),
+    }

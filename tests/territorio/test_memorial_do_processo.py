@@ -27,7 +27,7 @@ def test_mapa_juntado_guarda_o_rascunho_e_a_pagina_o_mostra(client, servidor, ma
     assert conferencia.memorial_rascunho.startswith("Começa no ponto P1, de coordenadas")
     assert "Malha Municipal 2024 do IBGE" in conferencia.memorial_rascunho
     html = pagina(client, servidor, processo)
-    assert "Memorial descritivo — rascunho gerado do mapa" in html
+    assert "Memorial descritivo (Art. 15, II)" in html and "Rascunho gerado do mapa" in html
     assert "Começa no ponto P1" in html and "para a CRT revisar e adotar" in html
 
 
