@@ -297,6 +297,12 @@ SIMULADOR_LIMITE = env_str("SIMULADOR_LIMITE", "120/m")
 # Pasta da malha municipal do IBGE (GeoJSON + tabela de áreas) que o `make run` carrega;
 # vazia, o sistema roda sem a conferência territorial e as telas dizem como carregar uma.
 MALHA_IBGE = env_str("EMANCIPACAO_MALHA_IBGE", "")
+# Onde `carregar_malha --baixar` busca o shapefile da Malha Municipal Digital do IBGE (o
+# endereço oficial; outro só num espelho interno ou nos testes).
+MALHA_IBGE_URL = env_str(
+    "EMANCIPACAO_MALHA_IBGE_URL",
+    "https://geoftp.ibge.gov.br/organizacao_do_territorio/malhas_territoriais/malhas_municipais",
+)
 UPLOAD_LIMITE_MB = env_int("EMANCIPACAO_UPLOAD_LIMITE_MB", 25)
 if UPLOAD_LIMITE_MB < 1:
     raise ImproperlyConfigured("EMANCIPACAO_UPLOAD_LIMITE_MB deve ser de pelo menos 1 (MB).")

@@ -102,8 +102,16 @@ def _sem_prj(geometrias: list) -> int:
 
 
 def _poligonos_do_shp(dados: bytes) -> list[Polygon]:
+    """Os polígonos de todos os registros juntos (o desenho proposto)."""
+    return [p for registro in registros_do_shp(dados) for p in registro]
+
+
+def registros_do_shp(
+    dados: bytes, *, limite_pontos: int = orcamento.LIMITE_PONTOS_SHAPEFILE
+) -> list[list[Polygon]]:
     """Lê o .shp à mão (o formato é público e curto): cada registro poligonal com as suas
-    partes; os anéis externos vêm em sentido horário e os furos em anti-horário."""
+    partes; os anéis externos vêm em sentido horário e os furos em anti-horário. Um item
+    por registro, na ordem do arquivo (a do .dbf); o registro nulo é uma lista vazia."""
     malformado = GeometriaRecusada("O .shp do shapefile está malformado ou truncado.")
     if len(dados) < 100 or struct.unpack(">i", dados[:4])[0] != 9994:
         raise malformado
@@ -115,7 +123,7 @@ def _poligonos_do_shp(dados: bytes) -> list[Polygon]:
         )
     if tipo not in POLIGONOS:
         raise malformado
-    pontos, posicao, poligonos = 0, 100, []
+    pontos, posicao, registros = 0, 100, []
     while posicao + 12 <= len(dados):
         _, palavras = struct.unpack(">ii", dados[posicao : posicao + 8])
         conteudo = dados[posicao + 8 : posicao + 8 + 2 * palavras]
@@ -124,14 +132,15 @@ def _poligonos_do_shp(dados: bytes) -> list[Polygon]:
             raise malformado
         forma = struct.unpack("<i", conteudo[:4])[0]
         if forma == 0:  # registro nulo
+            registros.append([])
             continue
         if forma not in POLIGONOS or len(conteudo) < 44:
             raise malformado
         partes, total = struct.unpack("<ii", conteudo[36:44])
         pontos += max(total, 0)
-        if pontos > orcamento.LIMITE_PONTOS_SHAPEFILE:
+        if pontos > limite_pontos:
             raise GeometriaRecusada(
-                f"O shapefile tem mais de {inteiro(orcamento.LIMITE_PONTOS_SHAPEFILE)} pontos, "
+                f"O shapefile tem mais de {inteiro(limite_pontos)} pontos, "
                 "o limite da conferência; simplifique a geometria."
             )
         inicio_pontos = 44 + 4 * partes
@@ -144,8 +153,8 @@ def _poligonos_do_shp(dados: bytes) -> list[Polygon]:
         numeros = struct.unpack(f"<{2 * total}d", conteudo[inicio_pontos:fim])
         coordenadas = list(zip(numeros[0::2], numeros[1::2], strict=True))
         aneis = [coordenadas[a:b] for a, b in zip(indices, indices[1:], strict=False)]
-        poligonos.extend(_montar(aneis))
-    return poligonos
+        registros.append(_montar(aneis))
+    return registros
 
 
 def _montar(aneis: list) -> list[Polygon]:

@@ -1,12 +1,15 @@
 """Carrega uma edição da malha municipal de MT: o GeoJSON do IBGE (uma feição por município,
 com `codigo_ibge`) e a tabela de áreas oficiais e população (CSV com `codigo_ibge`,
-`area_km2`, `populacao_censo_2022`). Rodar de novo a mesma edição a substitui."""
+`area_km2`, `populacao_censo_2022`) — de uma pasta, ou baixados do serviço oficial do IBGE
+com `--baixar` (territorio.malha_ibge). Rodar de novo a mesma edição a substitui."""
 
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from territorio.malha import MalhaRecusada, carregar_malha
+from territorio.malha_ibge import MalhaIndisponivel, baixar, converter, url_da_malha
 
 
 def localizar(caminho: Path, csv: Path | None) -> tuple[Path, Path]:
@@ -37,24 +40,48 @@ class Command(BaseCommand):
     help = "Carrega uma edição da malha municipal do IBGE (GeoJSON + áreas oficiais)."
 
     def add_arguments(self, parser):
-        parser.add_argument("caminho", type=Path, help="pasta ou arquivo .geojson da malha")
+        parser.add_argument(
+            "caminho", type=Path, nargs="?", help="pasta ou arquivo .geojson da malha"
+        )
+        parser.add_argument(
+            "--baixar",
+            action="store_true",
+            help="baixa o shapefile da edição do serviço do IBGE (EMANCIPACAO_MALHA_IBGE_URL)",
+        )
         parser.add_argument("--edicao", required=True, help="nome da edição, p.ex. 2024")
         parser.add_argument("--csv", type=Path, help="tabela de áreas oficiais e população")
         parser.add_argument("--fonte", default="", help="fonte a citar (padrão: a do arquivo)")
 
     def handle(self, *args, **opcoes):
-        geojson, csv = localizar(opcoes["caminho"], opcoes["csv"])
         edicao = opcoes["edicao"].strip()
         ano = int(edicao[:4]) if edicao[:4].isdigit() else 0
+        if opcoes["baixar"]:
+            geojson, tabela, fonte = self._baixar(ano, opcoes["fonte"])
+        elif opcoes["caminho"] is None:
+            raise CommandError("Informe a pasta da malha ou use --baixar --edicao ANO.")
+        else:
+            arquivo, csv = localizar(opcoes["caminho"], opcoes["csv"])
+            geojson, fonte = arquivo.read_bytes(), opcoes["fonte"]
+            try:
+                tabela = csv.read_text(encoding="utf-8")
+            except UnicodeDecodeError as exc:
+                raise CommandError(str(exc)) from exc
         try:
             registro, total = carregar_malha(
-                geojson=geojson.read_bytes(),
-                tabela=csv.read_text(encoding="utf-8"),
-                edicao=edicao,
-                ano=ano,
-                fonte=opcoes["fonte"],
+                geojson=geojson, tabela=tabela, edicao=edicao, ano=ano, fonte=fonte
             )
         except (MalhaRecusada, UnicodeDecodeError) as exc:
             raise CommandError(str(exc)) from exc
         if opcoes["verbosity"]:
             self.stdout.write(f"Malha {registro.nome}: {total} municípios ({registro.fonte}).")
+
+    def _baixar(self, ano: int, fonte: str) -> tuple[bytes, str, str]:
+        if not ano:
+            raise CommandError("Com --baixar, a edição é o ano da malha: --edicao 2024.")
+        url = url_da_malha(settings.MALHA_IBGE_URL, ano)
+        fonte = fonte or f"IBGE — Malha Municipal Digital {ano} e Áreas Territoriais {ano} ({url})"
+        try:
+            geojson, tabela = converter(baixar(url), fonte=fonte)
+        except MalhaIndisponivel as exc:
+            raise CommandError(str(exc)) from exc
+        return geojson, tabela, fonte
