@@ -77,9 +77,7 @@ def test_baixa_a_malha_com_a_area_oficial_do_dbf(servico_ibge):
     call_command("carregar_malha", baixar=True, edicao="2024", verbosity=0)
     edicao = EdicaoDaMalha.objects.get(nome="2024")
     assert "Malha Municipal Digital 2024" in edicao.fonte and servico_ibge in edicao.fonte
-    areas = dict(
-        MunicipioNaMalha.objects.values_list("municipio__codigo_ibge", "area_oficial_km2")
-    )
+    areas = dict(MunicipioNaMalha.objects.values_list("municipio__codigo_ibge", "area_oficial_km2"))
     assert areas == {CODIGOS[n]: Decimal(AREAS[n]) for n in ("A", "B", "C")}
 
 
