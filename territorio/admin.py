@@ -4,7 +4,14 @@ conferências são calculadas quando o mapa é juntado; o admin não cria, alter
 from django.contrib import admin
 
 from emancipacao.admin_base import SomenteLeituraAdmin
-from territorio.models import ConferenciaTerritorial, EdicaoDaMalha, MunicipioNaMalha
+from territorio.models import (
+    ConferenciaTerritorial,
+    EdicaoDaMalha,
+    LeituraDoMemorial,
+    MapaReparado,
+    MemorialAdotado,
+    MunicipioNaMalha,
+)
 
 
 @admin.register(EdicaoDaMalha)
@@ -23,3 +30,19 @@ class MunicipioNaMalhaAdmin(SomenteLeituraAdmin):
 class ConferenciaTerritorialAdmin(SomenteLeituraAdmin):
     list_display = ["documento", "edicao", "calculada_em"]
     list_filter = ["edicao"]
+
+
+@admin.register(MapaReparado)
+class MapaReparadoAdmin(SomenteLeituraAdmin):
+    list_display = ["documento", "nome_enviado", "sha256", "andamento"]
+
+
+@admin.register(MemorialAdotado)
+class MemorialAdotadoAdmin(SomenteLeituraAdmin):
+    list_display = ["processo", "versao", "sha256", "sha256_do_mapa", "editado"]
+
+
+@admin.register(LeituraDoMemorial)
+class LeituraDoMemorialAdmin(SomenteLeituraAdmin):
+    list_display = ["documento", "mapa", "lido_em"]
+    exclude = ["texto"]

@@ -33,7 +33,14 @@ from processos.services import DadosProtocolo, protocolar_processo, registrar_ma
 from representacao.correcao_da_lista import anular_signatario
 from representacao.models import DadosRepresentacao, DocumentoRepresentacao, ImportacaoAssinaturas
 from requisitos.models import Municipio
-from territorio.models import ConferenciaTerritorial, EdicaoDaMalha, MunicipioNaMalha
+from territorio.models import (
+    ConferenciaTerritorial,
+    EdicaoDaMalha,
+    LeituraDoMemorial,
+    MapaReparado,
+    MemorialAdotado,
+    MunicipioNaMalha,
+)
 from tests.processos.construtores import (
     PASSADO,
     protocolar_instruido,
@@ -94,6 +101,9 @@ HISTORICO = {
     "territorio.EdicaoDaMalha": "edição da malha do IBGE, carregada pelo comando carregar_malha",
     "territorio.MunicipioNaMalha": "geometria e área oficial de uma edição (comando, não admin)",
     "territorio.ConferenciaTerritorial": "figuras de uma versão do mapa, com a edição e a data",
+    "territorio.MapaReparado": "o arquivo do mapa como foi enviado, ao lado do reparado",
+    "territorio.MemorialAdotado": "versão do memorial adotada pela CRT, só de inclusão",
+    "territorio.LeituraDoMemorial": "texto e comparação do memorial em PDF juntado",
 }
 # Cadastro e dados de referência: editáveis no admin (como os usuários, em django.contrib.auth).
 EDITAVEIS = {
@@ -200,6 +210,17 @@ def test_dados_do_processo_sao_somente_leitura_no_admin(client, administrador, s
     assert client.get(reverse("admin:processos_processo_add")).status_code == 403
 
 
+def _andamento(processo, operador, ato: str) -> Andamento:
+    return Andamento.objects.create(
+        processo=processo,
+        ato=ato,
+        estado_origem=processo.estado,
+        estado_destino=processo.estado,
+        usuario=operador,
+        data_ato=PASSADO,
+    )
+
+
 def _semear_historico(operador, deputado) -> None:
     """Ao menos uma linha de cada modelo de histórico (os parâmetros vêm da migração)."""
     processo = protocolar_instruido(operador)  # processo, andamento, protocolo, Art. 15, PDF
@@ -281,12 +302,32 @@ def _semear_historico(operador, deputado) -> None:
         geometria="{}",
         area_oficial_km2=1,
     )
-    ConferenciaTerritorial.objects.create(
+    conferencia = ConferenciaTerritorial.objects.create(
         documento=DocumentoRepresentacao.objects.filter(processo=processo).first(),
         edicao=edicao,
         calculada_em=timezone.now(),
         resultado={},
     )
+    MapaReparado.objects.create(
+        documento=conferencia.documento,
+        andamento=_andamento(processo, operador, "juntar_mapa_reparado"),
+        arquivo="territorio/mapas-enviados/mapa.geojson",
+        sha256="0" * 64,
+        tamanho=1,
+        nome_enviado="mapa.geojson",
+        tipo_enviado="application/geo+json",
+        figuras={},
+    )
+    MemorialAdotado.objects.create(
+        processo=processo,
+        versao=1,
+        andamento=_andamento(processo, operador, "adotar_memorial"),
+        conferencia=conferencia,
+        texto="Começa no ponto P1.",
+        sha256="0" * 64,
+        sha256_do_mapa="0" * 64,
+    )
+    LeituraDoMemorial.objects.create(documento=conferencia.documento, lido_em=timezone.now())
     anular_signatario(
         processo=processo, usuario=operador, ordem=processo.signatarios.last().ordem, motivo="x"
     )
