@@ -106,12 +106,12 @@ def _poligonos_do_shp(dados: bytes) -> list[Polygon]:
     return [p for registro in registros_do_shp(dados) for p in registro]
 
 
-def registros_do_shp(
-    dados: bytes, *, limite_pontos: int = orcamento.LIMITE_PONTOS_SHAPEFILE
-) -> list[list[Polygon]]:
+def registros_do_shp(dados: bytes, *, limite_pontos: int | None = None) -> list[list[Polygon]]:
     """Lê o .shp à mão (o formato é público e curto): cada registro poligonal com as suas
     partes; os anéis externos vêm em sentido horário e os furos em anti-horário. Um item
-    por registro, na ordem do arquivo (a do .dbf); o registro nulo é uma lista vazia."""
+    por registro, na ordem do arquivo (a do .dbf); o registro nulo é uma lista vazia.
+    `limite_pontos`: o da malha inteira; sem ele, o do desenho enviado (orçamento)."""
+    limite_pontos = limite_pontos or orcamento.LIMITE_PONTOS_SHAPEFILE
     malformado = GeometriaRecusada("O .shp do shapefile está malformado ou truncado.")
     if len(dados) < 100 or struct.unpack(">i", dados[:4])[0] != 9994:
         raise malformado
