@@ -223,15 +223,10 @@ def com_resultado_registrado(processo) -> bool:
     return bool(lido(processo, resultados_do_processo))
 
 
+@leitura.por_pagina
 def resultados_do_processo(processo) -> list[Resultado]:
     """Todas as versões do resultado, da vigente (a mais alta) às anteriores, com as
-    unidades: lidas uma vez na página do processo (`processos.leitura`). Na página, sem o
-    ato que grava o resultado entre os andamentos já lidos, ou com a consulta do processo
-    dizendo que não há resultado gravado, não há o que ler."""
-    if leitura.ligada(processo) and (
-        not leitura.praticado(processo, ATOS_DO_RESULTADO) or leitura.sem(processo, TEM_RESULTADO)
-    ):
-        return []
+    unidades: lidas uma vez na página do processo (`processos.leitura`)."""
     # A ordem do modelo junta o processo (a ordem dele); aqui o processo é um só.
     resultados = list(
         Resultado.objects.filter(processo=processo)
@@ -241,6 +236,15 @@ def resultados_do_processo(processo) -> list[Resultado]:
     for resultado in resultados:  # o mesmo processo, com a leitura única da página
         resultado.processo = processo
     return resultados
+
+
+@resultados_do_processo.na_pagina
+def _resultados_na_pagina(processo) -> list[Resultado]:
+    """Na página, sem o ato que grava o resultado entre os andamentos já lidos, ou com a
+    consulta do processo dizendo que não há resultado gravado, não há o que ler."""
+    if not leitura.praticado(processo, ATOS_DO_RESULTADO) or leitura.sem(processo, TEM_RESULTADO):
+        return []
+    return resultados_do_processo.consultar(processo)
 
 
 # A anotação da página do processo (`processos.extensoes.registrar_anotacao`).
@@ -255,11 +259,18 @@ def existe_resultado():
 ATOS_DO_RESULTADO = frozenset({"registrar_resultado", "retificar_resultado"})
 
 
+@leitura.por_pagina
 def fases_do_processo(processo) -> list[AcompanhamentoTre]:
     """As fases no TRE (Art. 19, § 2º); cada uma nasce de um ato "registrar_fase_tre"."""
-    if leitura.ligada(processo) and not leitura.praticado(processo, {"registrar_fase_tre"}):
-        return []
     return list(processo.fases_tre.all())
+
+
+@fases_do_processo.na_pagina
+def _fases_na_pagina(processo) -> list[AcompanhamentoTre]:
+    """Na página, sem o ato entre os andamentos já lidos, não há fase a ler."""
+    if not leitura.praticado(processo, {"registrar_fase_tre"}):
+        return []
+    return fases_do_processo.consultar(processo)
 
 
 def resultado_vigente(processo) -> Resultado | None:

@@ -305,16 +305,23 @@ def existe_documento():
     return Exists(DocumentoRepresentacao.objects.filter(processo=OuterRef("pk")))
 
 
+_ORDEM_DOS_JUNTADOS = ("item", "numero", "-versao")
+
+
+@leitura.por_pagina
 def _juntados(processo):
-    """As versões juntadas, por item e arquivo, da mais recente à mais antiga. Na página do
-    processo o resumo não mostra quem juntou nem quem anulou (sem juntar os usuários), e nada
-    é lido quando a consulta do processo anotou que não há documento."""
-    ordem = ("item", "numero", "-versao")
-    if not leitura.ligada(processo):
-        return DocumentoRepresentacao.objects.do_processo(processo).order_by(*ordem)
+    """As versões juntadas, por item e arquivo, da mais recente à mais antiga, com quem
+    juntou e quem anulou."""
+    return DocumentoRepresentacao.objects.do_processo(processo).order_by(*_ORDEM_DOS_JUNTADOS)
+
+
+@_juntados.na_pagina
+def _juntados_na_pagina(processo):
+    """Na página do processo o resumo não mostra quem juntou nem quem anulou (sem juntar os
+    usuários), e nada é lido quando a consulta do processo anotou que não há documento."""
     if leitura.sem(processo, TEM_DOCUMENTOS):
         return []
-    return DocumentoRepresentacao.objects.filter(processo=processo).order_by(*ordem)
+    return DocumentoRepresentacao.objects.filter(processo=processo).order_by(*_ORDEM_DOS_JUNTADOS)
 
 
 def checklist_do_processo(processo) -> list[LinhaChecklist]:

@@ -55,17 +55,21 @@ def ha_liberacao_vigente(processo) -> bool:
     return any(lib.revogacao_id is None for lib in lido(processo, liberacoes_do_processo))
 
 
+@leitura.por_pagina
 def liberacoes_do_processo(processo: Processo) -> list[Liberacao]:
-    """O histórico das liberações (vigentes e revogadas), do ato mais novo ao mais antigo.
-    Na página, lido uma vez: cada liberação nasce de um ato `liberar_informacao`, e sem ele
+    """O histórico das liberações (vigentes e revogadas), do ato mais novo ao mais antigo."""
+    return list(
+        Liberacao.objects.filter(processo=processo).select_related(
+            "documento", "andamento__usuario", "revogacao__usuario"
+        )
+    )
+
+
+@liberacoes_do_processo.na_pagina
+def _liberacoes_na_pagina(processo: Processo) -> list[Liberacao]:
+    """Na página, lido uma vez: cada liberação nasce de um ato `liberar_informacao`, e sem ele
     entre os andamentos já lidos não há o que ler; com ele, o ato da liberação e o da
     revogação (com quem os praticou) são os mesmos andamentos da página."""
-    if not leitura.ligada(processo):
-        return list(
-            Liberacao.objects.filter(processo=processo).select_related(
-                "documento", "andamento__usuario", "revogacao__usuario"
-            )
-        )
     if not leitura.praticado(processo, {"liberar_informacao"}):
         return []
     andamentos = {a.pk: a for a in leitura.andamentos(processo)}
