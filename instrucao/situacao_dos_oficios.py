@@ -27,7 +27,6 @@ from instrucao.services import (
 )
 from processos import leitura
 from processos.estados import Estado
-from processos.leitura import lido
 from requisitos import prazos
 
 
@@ -234,6 +233,7 @@ def orgaos_sem_resposta(processo) -> tuple[str, ...]:
     return tuple(dict.fromkeys(o.orgao for o in oficios_vigentes(processo) if not o.respondido))
 
 
+@leitura.por_pagina
 def certidoes_que_faltam(processo) -> list[str]:
     """Art. 2º, §§ 2º e 3º: cada órgão do tipo deve ter respondido, com a certidão, ao
     ofício vigente (o último da cadeia de reiterações)."""
@@ -247,14 +247,14 @@ def certidoes_que_faltam(processo) -> list[str]:
 
 
 def _texto_das_faltas(processo) -> str:
-    return " ".join(lido(processo, certidoes_que_faltam))
+    return " ".join(certidoes_que_faltam(processo))
 
 
 def certidoes_respondidas(processo) -> bool:
     """Art. 2º, §§ 2º e 3º: guarda de "Concluir certidões", calculada sobre os ofícios
     (não declarada por quem pratica o ato). A mensagem usa as mesmas faltas, lidas uma vez
     na página do processo (`processos.leitura`)."""
-    return not lido(processo, certidoes_que_faltam)
+    return not certidoes_que_faltam(processo)
 
 
 certidoes_respondidas.mensagem = _texto_das_faltas

@@ -23,7 +23,6 @@ from plebiscito.regras import ApuracaoInvalida, Unidade, Votacao, apurar_unidade
 from processos import leitura, rito
 from processos.condicoes import condicao
 from processos.estados import Tipo
-from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from requisitos.aplicacao import aplica
 from requisitos.models import parametros_em_vigor
@@ -210,17 +209,17 @@ def gravar_resultado(andamento) -> Resultado:
 @condicao(
     lambda processo: (
         "Já há resultado registrado neste processo (versão "
-        f"{lido(processo, resultados_do_processo)[0].versao}); corrija-o por “Retificar "
+        f"{resultados_do_processo(processo)[0].versao}); corrija-o por “Retificar "
         "resultado do plebiscito”."
     )
 )
 def sem_resultado_registrado(processo) -> bool:
-    return not lido(processo, resultados_do_processo)
+    return not resultados_do_processo(processo)
 
 
 @condicao("Não há resultado do plebiscito registrado neste processo (Art. 20).")
 def com_resultado_registrado(processo) -> bool:
-    return bool(lido(processo, resultados_do_processo))
+    return bool(resultados_do_processo(processo))
 
 
 @leitura.por_pagina
@@ -275,10 +274,11 @@ def _fases_na_pagina(processo) -> list[AcompanhamentoTre]:
 
 def resultado_vigente(processo) -> Resultado | None:
     """A versão mais alta do resultado (a que vale), das versões lidas uma vez na página."""
-    resultados = lido(processo, resultados_do_processo)
+    resultados = resultados_do_processo(processo)
     return resultados[0] if resultados else None
 
 
+@leitura.por_pagina
 def unidades_que_faltam(processo) -> list[str]:
     resultado = resultado_vigente(processo)
     if resultado is None:
@@ -290,16 +290,17 @@ def unidades_que_faltam(processo) -> list[str]:
 @condicao(
     lambda processo: (
         "O resultado registrado não tem as unidades que a abrangência em vigor "
-        "exige (" + "; ".join(lido(processo, unidades_que_faltam)) + "): retifique o resultado."
+        "exige (" + "; ".join(unidades_que_faltam(processo)) + "): retifique o resultado."
     )
 )
 def resultado_cobre_a_abrangencia(processo) -> bool:
-    return not lido(processo, unidades_que_faltam)
+    return not unidades_que_faltam(processo)
 
 
 # --- emitir_parecer_resultado: o veredito que governa ---------------------------------------
 
 
+@leitura.por_pagina
 def apurar_processo(processo: Processo, data: date | None = None):
     """As três leituras sobre a versão vigente do resultado, com a regra e a abrangência em
     vigor na data (a do ato, ou hoje para a prévia). None sem resultado registrado."""

@@ -21,7 +21,6 @@ from documentos.assinatura.entrada import conferir_assinaturas
 from emancipacao.limite_envio import limite_em_bytes
 from processos import extensoes, leitura
 from processos.estados import TERMINAIS
-from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
 from processos.versao import MENSAGEM_REGISTRO_NOVO
@@ -324,6 +323,7 @@ def _juntados_na_pagina(processo):
     return DocumentoRepresentacao.objects.filter(processo=processo).order_by(*_ORDEM_DOS_JUNTADOS)
 
 
+@leitura.por_pagina
 def checklist_do_processo(processo) -> list[LinhaChecklist]:
     """A lista do Art. 15 do tipo, item a item, com os arquivos juntados (uma consulta)."""
     por_item = defaultdict(lambda: defaultdict(list))
@@ -353,7 +353,7 @@ def _exigidos_pelo_fundamento(processo) -> tuple[str, ...]:
         return ()
     from representacao.extincao import dados_vigentes  # a extinção importa este módulo
 
-    dados = lido(processo, dados_vigentes)
+    dados = dados_vigentes(processo)
     fundamento = dados.fundamento_extincao if dados else ""
     return checklist.EXIGIDOS_POR_FUNDAMENTO.get(fundamento, ())
 
@@ -363,7 +363,7 @@ def itens_faltantes(processo) -> list[str]:
     representação na CRT (Art. 16)."""
     return [
         linha.rotulo_completo
-        for linha in lido(processo, checklist_do_processo)
+        for linha in checklist_do_processo(processo)
         if linha.obrigatorio and not linha.presente
     ]
 

@@ -9,7 +9,6 @@ from django.db.models import Exists, OuterRef, Q
 from documentos.models import TIPOS_PUBLICOS, Documento
 from processos import leitura
 from processos.condicoes import condicao
-from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from transparencia.models import DETALHES, ROTULO_DETALHES, Liberacao
 
@@ -28,7 +27,7 @@ def documentos_internos(processo: Processo):
 def opcoes_a_liberar(processo: Processo) -> list[tuple[str, str]]:
     """(item, rótulo) do que ainda não está liberado: os detalhes e cada documento interno."""
     # As liberações já lidas na página (ou agora, fora dela): as vigentes não têm revogação.
-    liberacoes = lido(processo, liberacoes_do_processo)
+    liberacoes = liberacoes_do_processo(processo)
     ja = {lib.documento_id for lib in liberacoes if lib.revogacao_id is None}
     opcoes = [] if None in ja else [(DETALHES, ROTULO_DETALHES)]
     for doc in documentos_internos(processo).exclude(pk__in=[d for d in ja if d]):
@@ -43,7 +42,7 @@ def opcoes_a_revogar(processo: Processo) -> list[tuple[str, str]]:
 
 @condicao("Não há documento interno nem detalhes do processo por liberar (Art. 23).")
 def ha_o_que_liberar(processo) -> bool:
-    liberacoes = lido(processo, liberacoes_do_processo)
+    liberacoes = liberacoes_do_processo(processo)
     # Os detalhes ainda não liberados já são o que liberar: sem ler os documentos internos.
     if not any(lib.documento_id is None and lib.revogacao_id is None for lib in liberacoes):
         return True
@@ -52,7 +51,7 @@ def ha_o_que_liberar(processo) -> bool:
 
 @condicao("Não há informação liberada neste processo para revogar (Art. 23).")
 def ha_liberacao_vigente(processo) -> bool:
-    return any(lib.revogacao_id is None for lib in lido(processo, liberacoes_do_processo))
+    return any(lib.revogacao_id is None for lib in liberacoes_do_processo(processo))
 
 
 @leitura.por_pagina
