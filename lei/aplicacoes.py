@@ -36,6 +36,7 @@ MODULOS_QUE_DECLARAM = (
     "plebiscito.services",
     "processos.condicoes",
     "processos.reabertura",
+    "processos.nova_representacao",
     "processos.rito",
     "processos.cronologia",
     "processos.forms",
