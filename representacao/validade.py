@@ -105,6 +105,8 @@ def _extincao(processo, dados: DadosRepresentacao, aptas: int, parametros) -> Ve
     descricao="Validade da representação: 100 assinaturas aptas (títulos validados, cada um "
     "contado uma vez, residentes e com firma reconhecida); na extinção a requerimento, a "
     "maioria absoluta do eleitorado; na alteração de nome, a Câmara por 2/3.",
+    digitado="na alteração de nome, os membros e os votos da Câmara transcritos da ata; na "
+    "extinção, antes da certidão do TRE, o eleitorado informado na representação (só a prévia).",
     testes=(
         "tests.representacao.test_validade.test_art_13_exige_cem_assinaturas_aptas",
         "tests.representacao.test_validade.test_extincao_a_requerimento_exige_a_maioria_absoluta",
