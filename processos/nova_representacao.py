@@ -55,15 +55,19 @@ def _nomes(municipios) -> str:
     decisao="A nova representação liga-se a um processo arquivado do mesmo tipo e com os "
     "mesmos municípios de origem, que ainda não tenha nova representação.",
 )
-def processo_anterior(texto: str, *, tipo: str, municipios_origem) -> Processo | None:
+def processo_anterior(
+    texto: str, *, tipo: str, municipios_origem, travar: bool = False
+) -> Processo | None:
     """O processo arquivado a que a nova representação se liga (None se o campo veio em
-    branco); AtoRecusado, com o motivo, se não puder ser ligado."""
+    branco); AtoRecusado, com o motivo, se não puder ser ligado. `travar`: dentro da
+    transação do protocolo, a linha do arquivado fica travada até o fim — dois protocolos
+    simultâneos não se ligam ao mesmo arquivado."""
     if not (texto or "").strip():
         return None
     numero, ano = ler_protocolo(texto)
     nome = protocolo_de(numero, ano)
-    # Travado: dois protocolos simultâneos não se ligam ao mesmo arquivado.
-    anterior = Processo.objects.select_for_update().filter(numero=numero, ano=ano).first()
+    consulta = Processo.objects.select_for_update() if travar else Processo.objects
+    anterior = consulta.filter(numero=numero, ano=ano).first()
     if anterior is None:
         raise AtoRecusado(f"Não há processo com o protocolo nº {nome}.")
     if anterior.estado != Estado.ARQUIVADO:

@@ -71,7 +71,10 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
     hoje = timezone.localdate()
     with transaction.atomic():
         anterior = nova_representacao.processo_anterior(
-            dados.processo_anterior, tipo=dados.tipo, municipios_origem=dados.municipios_origem
+            dados.processo_anterior,
+            tipo=dados.tipo,
+            municipios_origem=dados.municipios_origem,
+            travar=True,
         )
         processo = Processo(
             processo_anterior=anterior,

@@ -54,6 +54,8 @@ def test_liga_a_nova_representacao_ao_arquivado(client, operador):
     assert resposta.status_code == 302
     novo = Processo.objects.get(processo_anterior=arquivado)
     assert novo.andamentos.get(ato="protocolar").dados["processo_anterior"] == arquivado.protocolo
+    linha = f'Processo anterior (arquivado):</dt> <dd class="d-inline">{arquivado.protocolo}</dd>'
+    assert linha in client.get(f"/processos/{novo.slug}/").content.decode()  # a linha do tempo
     frase = (
         f"Nova representação sobre o processo arquivado Nº {arquivado.protocolo} "
         f"(arquivado em {data} por decisão do Plenário)"
