@@ -6,7 +6,8 @@ from unittest import mock
 
 import pytest
 
-from processos.models import AtoRecusado, Processo
+from processos.models import AtoRecusado, FormaEncaminhamento, Processo
+from processos.services import DadosProtocolo, protocolar_processo
 from requisitos.models import Municipio
 from tests.processos.construtores import (
     PASSADO,
@@ -15,6 +16,7 @@ from tests.processos.construtores import (
     protocolar_variante,
     recarregar,
 )
+from tests.processos.test_concorrencia import _em_paralelo, transacional
 
 
 @pytest.fixture(autouse=True)
@@ -151,3 +153,27 @@ def test_desarquivar_recusado_aponta_o_protocolo_com_o_campo_preenchido(client, 
     assert f'href="{endereco}"' in client.get(f"/processos/{arquivado.slug}/").content.decode()
     html = client.get(endereco).content.decode()
     assert f'name="processo_anterior" value="{arquivado.protocolo}"' in html
+
+
+@pytest.mark.so_postgresql
+@transacional
+def test_dois_protocolos_simultaneos_nao_se_ligam_ao_mesmo_arquivado(operador):
+    arquivado = arquivado_pelo_plenario(operador)
+    dados = DadosProtocolo(
+        tipo="criacao",
+        nome_proposto="Nova Fronteira do Norte",
+        sede_proposta="Nova Fronteira do Norte",
+        municipios_origem=list(arquivado.municipios_origem.all()),
+        forma_encaminhamento=FormaEncaminhamento.COMUNIDADE,
+        data_leitura_expediente=PASSADO,
+        processo_anterior=arquivado.protocolo,
+    )
+
+    resultados = _em_paralelo(
+        [lambda: protocolar_processo(usuario=operador, dados=dados) for _ in range(2)]
+    )
+
+    assert sorted(r[0] for r in resultados) == ["erro", "ok"]
+    erro = next(r[1] for r in resultados if r[0] == "erro")
+    assert isinstance(erro, AtoRecusado) and "já tem nova representação" in str(erro)
+    assert Processo.objects.filter(processo_anterior=arquivado).count() == 1
