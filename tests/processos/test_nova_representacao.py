@@ -6,9 +6,11 @@ from unittest import mock
 
 import pytest
 
+from documentos.models import Documento
 from processos.models import AtoRecusado, FormaEncaminhamento, Processo
 from processos.services import DadosProtocolo, protocolar_processo
 from requisitos.models import Municipio
+from tests.documentos.auxiliares import paginas_texto, sem_espacos
 from tests.processos.construtores import (
     PASSADO,
     avancar,
@@ -18,11 +20,17 @@ from tests.processos.construtores import (
 )
 from tests.processos.test_concorrencia import _em_paralelo, transacional
 
+SEM_PDF = "processos.services.emitir_documentos_do_ato"
+
 
 @pytest.fixture(autouse=True)
-def sem_pdf():
-    """Os PDFs dos atos são conferidos em tests/documentos; aqui, a ligação e as páginas."""
-    with mock.patch("processos.services.emitir_documentos_do_ato"):
+def sem_pdf(request):
+    """Os PDFs dos atos são conferidos em tests/documentos; aqui, a ligação e as páginas (o
+    teste do comprovante emite o dele)."""
+    if "comprovante_real" in request.fixturenames:
+        yield
+        return
+    with mock.patch(SEM_PDF):
         yield
 
 
@@ -68,6 +76,20 @@ def test_liga_a_nova_representacao_ao_arquivado(client, operador):
         assert f'href="{outra}">{frase}</a>' in html
         html = client.get(outra).content.decode()
         assert f'href="{pagina}">Nova representação: Nº {novo.protocolo}</a>' in html
+
+
+def test_o_comprovante_de_protocolo_nomeia_o_processo_arquivado(client, operador, comprovante_real):
+    with mock.patch(SEM_PDF):
+        arquivado = arquivado_pelo_plenario(operador)
+    client.force_login(operador)
+
+    _novo(client, arquivado.protocolo, arquivado.municipios_origem.all())
+
+    novo = Processo.objects.get(processo_anterior=arquivado)
+    comprovante = Documento.objects.get(processo=novo, tipo="comprovante_protocolo")
+    texto = sem_espacos(" ".join(paginas_texto(comprovante.arquivo.path)))
+    frase = f"Nova representação sobre o processo arquivado nº {arquivado.protocolo} (Art. 13)"
+    assert sem_espacos(frase) in texto
 
 
 def test_recusa_processo_anterior_nao_arquivado(client, operador):
