@@ -143,8 +143,10 @@ def o_que_falta(processo) -> list[str]:
 
 @aplica(
     "Art. 15; Art. 16",
-    descricao="“Receber na CRT” só é praticado com os documentos do Art. 15 juntados e a "
-    "representação válida — calculado, não declarado por quem recebe.",
+    descricao="“Receber na CRT” só é praticado com os documentos do Art. 15 juntados (a "
+    "presença do arquivo conferida, não o conteúdo) e a representação válida (calculada sobre "
+    "os signatários) — não declarado por quem recebe.",
+    digitado="na alteração de nome, os membros e os votos da Câmara transcritos da ata.",
     testes=(
         "tests.representacao.test_recebimento.test_recebimento_recusado_lista_exatamente_o_que_falta",
         "tests.representacao.test_recebimento.test_recebimento_permitido_com_a_lista_completa_e_cem_assinaturas",

@@ -98,18 +98,37 @@ def _usados(funcao) -> tuple[set[str], list]:
     return nomes, [o for o in seguir if o is not None and _do_projeto(o)]
 
 
-def le_evidencia(objeto, profundidade: int = PROFUNDIDADE, vistos=None) -> bool:
+# Os números que quem usa o sistema digita sem certidão: as áreas do protocolo (Art. 8º), a
+# Câmara da alteração de nome (Art. 6º, § 2º), o eleitorado da representação (Art. 10, III).
+DIGITADOS = frozenset(
+    {
+        "area_movida_km2",
+        "area_total_km2",
+        "camara_membros",
+        "camara_votos_favoraveis",
+        "eleitores_municipio",
+    }
+)
+
+
+def toca(objeto, alvos: frozenset, profundidade: int = PROFUNDIDADE, vistos=None) -> bool:
+    """Se a função (ou o que ela usa, no projeto) menciona algum dos `alvos`; um modelo,
+    se é um deles."""
     vistos = set() if vistos is None else vistos
     if inspect.isclass(objeto) and issubclass(objeto, models.Model):
-        return objeto.__name__ in EVIDENCIA
+        return objeto.__name__ in alvos
     funcao = _funcao(objeto)
     if funcao is None or id(funcao) in vistos or profundidade < 0:
         return False
     vistos.add(id(funcao))
     nomes, seguir = _usados(funcao)
-    if nomes & (EVIDENCIA | RELACOES):
+    if nomes & alvos:
         return True
-    return any(le_evidencia(o, profundidade - 1, vistos) for o in seguir)
+    return any(toca(o, alvos, profundidade - 1, vistos) for o in seguir)
+
+
+def le_evidencia(objeto) -> bool:
+    return toca(objeto, EVIDENCIA | RELACOES)
 
 
 def usa(objeto, nome: str, profundidade: int = 3, vistos=None) -> bool:

@@ -6,7 +6,7 @@ import pytest
 
 from lei import aplicacoes as ap
 from requisitos.aplicacao import CALCULADA, PRESENCA, Registro
-from tests.lei.evidencia import le_evidencia, resolver, usa
+from tests.lei.evidencia import DIGITADOS, le_evidencia, resolver, toca, usa
 
 # Regras puras (sem banco): calculadas sobre a evidência por quem as chama — o chamador tem de
 # ler evidência e usar a regra.
@@ -129,6 +129,26 @@ def test_regra_sobre_numero_digitado_diz_isso(todas, onde):
     anotacoes = [a for a in todas if a.onde == onde]
 
     assert anotacoes and all(a.digitado for a in anotacoes)
+
+
+# Tocam um número digitado, mas leem antes o certificado: o digitado é só a prévia de antes
+# da certidão, e o parecer mostra os dois quando diferem.
+CERTIFICADO_PRIMEIRO = {
+    "representacao.extincao._maioria": "o eleitorado da certidão do TRE, quando nos autos",
+    "representacao.extincao.preparar_parecer_merito": "o mesmo, pela regra do Art. 10, III",
+}
+
+
+def test_calculada_que_toca_numero_digitado_diz_isso(todas):
+    caladas = [
+        f"{a.citacao} → {a.onde}"
+        for a in calculadas(todas)
+        if not a.digitado
+        and a.onde not in CERTIFICADO_PRIMEIRO
+        and toca(resolver(a.onde), DIGITADOS)
+    ]
+
+    assert caladas == []
 
 
 @pytest.mark.django_db
