@@ -28,7 +28,13 @@ from documentos.forms import (
     CertidaoDistritoForm,
     ValidarForm,
 )
-from documentos.models import AnexoDoAto, Documento, FalhaIntegridade, TarefaDocumento
+from documentos.models import (
+    AnexoDoAto,
+    Documento,
+    FalhaIntegridade,
+    TarefaDocumento,
+    TipoTarefa,
+)
 from emancipacao.limite_envio import limitar_envio
 from emancipacao.limites import espera_se_excedeu, resposta_limite
 from processos.models import Processo, RegistroAcesso
@@ -249,6 +255,7 @@ def tarefa(request, protocolo, numero):
     tarefa = get_object_or_404(
         TarefaDocumento.objects.select_related("documento", "solicitada_por"),
         processo=processo,
+        tipo=TipoTarefa.COPIA_INTEGRAL,
         pk=numero,
     )
     resposta = render(
