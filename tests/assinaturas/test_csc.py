@@ -7,7 +7,7 @@ certificado do provedor. Desligado ou recusando, nada é assinado e a mensagem d
 import pytest
 
 from documentos.assinatura import campos, csc, pessoal, servicos, validacao
-from documentos.models import Documento
+from documentos.models import Assinatura, Documento
 from tests.assinaturas.test_nucleo import _pdf_simples
 from tests.documentos.conftest import construir, media  # noqa: F401 — fixtures
 
@@ -63,3 +63,45 @@ def test_csc_fora_do_ar_nao_assina(settings, db):
     settings.CSC_URL = "http://127.0.0.1:9"
     with pytest.raises(pessoal.AssinaturaRecusada, match="não respondeu"):
         csc.AdaptadorCSC("codigo", "http://t/r")
+
+
+def test_tela_vai_ao_provedor_e_volta_assinada_e_o_state_nao_se_reusa(
+    construir,  # noqa: F811
+    servidor,
+    client,
+    csc_ligado,
+):
+    processo = construir(ate="emitir_parecer_merito")
+    parecer = Documento.objects.get(processo=processo, tipo="parecer_merito")
+    client.force_login(servidor)
+    pagina = client.get(f"/documentos/{parecer.codigo}/assinar/").content.decode()
+    assert "Assinar com certificado em nuvem" in pagina
+    ida = client.post(f"/documentos/{parecer.codigo}/assinar/nuvem/")
+    assert ida.status_code == 302
+    assert "/csc/oauth2/authorize?response_type=code&client_id=cliente" in ida.url
+    assert "scope=credential" in ida.url
+    estado = ida.url.split("state=")[1]
+    volta = client.get("/documentos/assinatura/nuvem/retorno/", {"code": "c", "state": estado})
+    assert volta.status_code == 302
+    (linha,) = Assinatura.objects.filter(documento=parecer, modalidade="icp_brasil")
+    assert (linha.campo, linha.signatario) == ("relator", servidor)
+    assert "Presidente de Teste" in linha.certificado_titular  # o certificado do provedor
+    repetido = client.get("/documentos/assinatura/nuvem/retorno/", {"code": "c", "state": estado})
+    assert repetido.status_code == 400
+    assert "Nada foi assinado" in repetido.content.decode()
+    assert Assinatura.objects.filter(documento=parecer, modalidade="icp_brasil").count() == 1
+
+
+def test_tela_sem_csc_ligado_nao_oferece_nem_aceita(
+    construir,  # noqa: F811
+    servidor,
+    client,
+    settings,
+):
+    settings.CSC_URL = ""
+    processo = construir(ate="emitir_parecer_merito")
+    parecer = Documento.objects.get(processo=processo, tipo="parecer_merito")
+    client.force_login(servidor)
+    pagina = client.get(f"/documentos/{parecer.codigo}/assinar/").content.decode()
+    assert "certificado em nuvem" not in pagina
+    assert client.post(f"/documentos/{parecer.codigo}/assinar/nuvem/").status_code == 403
