@@ -2,7 +2,8 @@
 sem fila nem broker). A requisição só cria a linha (`solicitar_copia_integral`) e devolve a
 página de acompanhamento; o comando `processar_tarefas` — um serviço próprio no
 docker-compose, uma linha de execução do `make run` — toma a mais antiga e a executa,
-gravando o progresso na própria linha.
+gravando o progresso na própria linha. O selo da Assembleia (B-LTA, ~1 s) vem pela mesma
+fila: pedido na emissão ou na última assinatura pessoal (documentos.assinatura.fila).
 
 Quem executa e morre no meio (SIGKILL, falta de memória, máquina reiniciada) deixa de tocar
 o batimento; depois de `LIMITE_SEM_SINAL` a tarefa volta a ser tomada, até `MAX_TENTATIVAS`
