@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from pypdf import PdfReader
 
-from documentos import tarefas
+from documentos import emissao, tarefas
 from documentos.assinatura import fila, servicos
 from documentos.models import Documento, EstadoTarefa, Modalidade, TarefaDocumento, TipoTarefa
 from tests.documentos.conftest import construir, media  # noqa: F401 — fixtures
@@ -176,3 +176,26 @@ def test_copia_integral_selada_ao_ficar_pronta_na_mesma_fila(
     arquivo = SimpleUploadedFile("c.pdf", selada, content_type="application/pdf")
     html = client.post("/validar/", {"codigo": copia.codigo, "arquivo": arquivo})
     assert "Cópia assinada autêntica" in html.content.decode()
+
+
+def test_o_banco_recusa_dois_selos_em_curso_do_mesmo_documento_e_selo_sem_documento(
+    construir,  # noqa: F811
+    servidor,
+    selo_instalado,
+    comprovante_real,
+):
+    from django.db import IntegrityError, transaction
+
+    processo = construir()
+    comprovante = Documento.objects.get(processo=processo, tipo="comprovante_protocolo")
+    assert fila.selo_em_curso(comprovante)  # pedido na emissão
+    with pytest.raises(IntegrityError), transaction.atomic():
+        TarefaDocumento.objects.create(
+            tipo=TipoTarefa.SELO, processo=processo, documento=comprovante
+        )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        TarefaDocumento.objects.create(tipo=TipoTarefa.SELO, processo=processo)
+    # Selos de documentos diferentes do mesmo processo convivem na fila.
+    extrato = emissao.emitir_extrato(processo, usuario=servidor)
+    fila.solicitar_selo(extrato)
+    assert TarefaDocumento.objects.filter(tipo=TipoTarefa.SELO, processo=processo).count() == 2
