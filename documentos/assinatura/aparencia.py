@@ -2,6 +2,7 @@
 livre em todos os modelos): quem assinou e quando, na fonte embutida (`fonte`). O PDF/A exige
 a fonte de toda aparência embutida; o carimbo padrão do pyHanko usa a Courier sem embuti-la."""
 
+from pyhanko.pdf_utils import layout
 from pyhanko.pdf_utils.text import TextBoxStyle
 from pyhanko.stamp import TextStampStyle
 
@@ -30,10 +31,29 @@ def caixas(largura_da_pagina: float, altura_da_pagina: float, quantidade: int) -
     return resultado
 
 
+# Margens pequenas (as do pyHanko, 10 pt, encolheriam o texto a ~4 pt numa faixa de 26 pt):
+# as três linhas de 6 pt cabem sem redução; o nome longo demais encolhe para caber.
+_JUSTO = layout.SimpleBoxLayoutRule(
+    x_align=layout.AxisAlignment.ALIGN_MIN,
+    y_align=layout.AxisAlignment.ALIGN_MID,
+    margins=layout.Margins(left=3, right=2, top=1, bottom=1),
+)
+
+
 def _estilo(texto: str) -> TextStampStyle:
     return TextStampStyle(
         stamp_text=texto,
-        text_box_style=TextBoxStyle(font=FabricaDaFonte(), font_size=6, leading=7),
+        text_box_style=TextBoxStyle(
+            font=FabricaDaFonte(),
+            font_size=6,
+            leading=7,
+            box_layout_rule=layout.SimpleBoxLayoutRule(
+                x_align=layout.AxisAlignment.ALIGN_MIN,
+                y_align=layout.AxisAlignment.ALIGN_MID,
+                margins=layout.Margins(),
+            ),
+        ),
+        inner_content_layout=_JUSTO,
         timestamp_format=HORA,
         border_width=1,
     )
