@@ -3,9 +3,9 @@
 O Referrer-Policy vem do SecurityMiddleware do Django. Aqui: o Content-Security-Policy
 (`CONTENT_SECURITY_POLICY` em settings, escrito pelo django-csp uma vez só, quando o processo
 sobe: o sistema não usa nonce nem os decoradores que mudam a política por view), o
-Permissions-Policy e a retirada dos cabeçalhos que anunciam a pilha. O `Server` escrito pelo próprio servidor WSGI
-(gunicorn, runserver) é posto depois do Django e não passa por aqui: esconde-se no proxy
-reverso (nginx: `server_tokens off;`).
+Permissions-Policy e a retirada dos cabeçalhos que anunciam a pilha. O `Server` escrito pelo
+próprio servidor WSGI (gunicorn, runserver) é posto depois do Django e não passa por aqui:
+esconde-se no proxy reverso (nginx: `server_tokens off;`).
 """
 
 import ipaddress
