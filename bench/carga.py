@@ -190,7 +190,7 @@ def tabela(n: str, resultado: dict) -> str:
         linhas.append(
             f"| {ROTULOS.get(nome, nome)}{status} | {_ms(p['mediana_ms'])} | {_x(p['razao'])} "
             f"| {_ms(p['cpu_ms'])} ({_ms(p['cpu_banco_ms'])}) | {_x(p['razao_cpu'])} "
-            f"| {p['consultas']} | {'—' if razao_rps is None else f'{razao_rps:.2f}'} "
+            f"| {p['consultas']} | {'—' if razao_rps is None else _ms(razao_rps)} "
             f"| {'—' if orcamento is None else _x(orcamento)} | {dentro} |"
         )
     if wrk.get("sem_wrk"):
