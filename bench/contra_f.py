@@ -16,7 +16,7 @@ import statistics
 import subprocess
 from pathlib import Path
 
-from bench.carga import PYTHON, RAIZ, _rss_mb, _wrk, esperar_no_ar, filhos, porta_livre
+from bench.servidor import PYTHON, RAIZ, esperar_no_ar, filhos, porta_livre, rss_mb, wrk
 
 URL_F = "/piso/"
 CONEXOES = 10
@@ -137,12 +137,12 @@ def medir_com_wrk(ambiente: dict, interno: dict, rodadas: int, duracao: int) -> 
             cookie = interno["cookie"] if pagina["login"] else None
             razoes, rps = [], []
             for _ in range(rodadas):
-                f = _wrk(base_f + URL_F, CONEXOES, duracao, interno["cookie_f"])
-                p = _wrk(base + pagina["url"], CONEXOES, duracao, cookie)
+                f = wrk(base_f + URL_F, CONEXOES, duracao, interno["cookie_f"])
+                p = wrk(base + pagina["url"], CONEXOES, duracao, cookie)
                 razoes.append(p["rps"] / f["rps"] if f["rps"] else 0)
                 rps.append((p["rps"], f["rps"], p["nao_2xx"]))
             medidas[nome] = {"razao_rps": statistics.median(razoes), "rodadas": rps}
-        rss = [round(_rss_mb(pid), 1) for pid in filhos(sistema.pid)]
+        rss = [round(rss_mb(pid), 1) for pid in filhos(sistema.pid)]
     finally:
         for processo in (sistema, piso):
             processo.terminate()

@@ -18,6 +18,7 @@ class ProcessosConfig(AppConfig):
 
         # A sessão aberta no login já conta como renovada (emancipacao.sessao).
         user_logged_in.connect(marcar_renovacao, dispatch_uid="marcar_renovacao_da_sessao")
+        user_logged_in.connect(papeis.ao_entrar, dispatch_uid="papeis_no_login")
         # Os papéis guardados nas sessões (processos.papeis) caem quando mudam os grupos de
         # alguém, um grupo ou um exercício da Presidência (Art. 21).
         m2m_changed.connect(

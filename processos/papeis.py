@@ -24,6 +24,8 @@ from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.module_loading import import_string
 
+from emancipacao.sessao import CHAVE as CHAVE_RENOVACAO
+
 SERVIDOR = "servidor"
 PRESIDENTE = "presidente"
 MESA = "mesa"
@@ -92,26 +94,36 @@ def _usuario_com_papeis(request):
     user = auth.get_user(request)
     if not user.is_authenticated:
         return user
-    sessao = request.session
-    guardado = sessao.get(CHAVE_SESSAO)
-    hoje = timezone.localdate().isoformat()
-    agora = int(time.time())
+    guardado = request.session.get(CHAVE_SESSAO)
     if (
         guardado
         and guardado.get("usuario") == user.pk
-        and guardado.get("dia") == hoje
-        and 0 <= agora - guardado.get("em", 0) < VALIDADE_SEGUNDOS
+        and guardado.get("dia") == timezone.localdate().isoformat()
+        and 0 <= int(time.time()) - guardado.get("em", 0) < VALIDADE_SEGUNDOS
     ):
         user._papeis_cache = frozenset(guardado["papeis"])
     else:
-        papeis = papeis_do_usuario(user)
-        sessao[CHAVE_SESSAO] = {
-            "usuario": user.pk,
-            "dia": hoje,
-            "em": agora,
-            "papeis": sorted(papeis),
-        }
+        guardar_na_sessao(request.session, user)
     return user
+
+
+def guardar_na_sessao(sessao, user) -> None:
+    """Calcula os papéis e os guarda na sessão. A sessão, modificada, é gravada na resposta
+    — o que também a renova (emancipacao.sessao): uma gravação só, não duas, por minuto."""
+    agora = int(time.time())
+    user._papeis_cache = None
+    sessao[CHAVE_SESSAO] = {
+        "usuario": user.pk,
+        "dia": timezone.localdate().isoformat(),
+        "em": agora,
+        "papeis": sorted(papeis_do_usuario(user)),
+    }
+    sessao[CHAVE_RENOVACAO] = agora
+
+
+def ao_entrar(sender, request, user, **kwargs) -> None:
+    """No login (sinal `user_logged_in`): os papéis já vão na sessão nova, gravada no login."""
+    guardar_na_sessao(request.session, user)
 
 
 class PapeisDaSessaoMiddleware:
