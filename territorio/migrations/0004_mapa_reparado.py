@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('processos', '0017_atos_mapa_reparado_e_memorial'),
+        ('processos', '0017_processo_anterior'),
         ('representacao', '0010_arquivo_guardado'),
         ('territorio', '0003_mapa_svg'),
     ]

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('processos', '0017_atos_mapa_reparado_e_memorial'),
+        ('processos', '0017_processo_anterior'),
         ('territorio', '0004_mapa_reparado'),
     ]
 
