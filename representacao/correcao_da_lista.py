@@ -176,7 +176,7 @@ def _mudancas(antes: dict, depois: dict) -> list[str]:
     ]
 
 
-def registrar_correcao(andamento) -> None:
+def registrar_correcao(andamento, _preparado=None) -> None:
     """Efeito do ato: a correção da lista, ligada ao Andamento, com quem, quando e por quê."""
     dados = andamento.dados
     linha = Signatario.objects.get(processo_id=andamento.processo_id, ordem=dados["linha_da_lista"])

@@ -78,7 +78,7 @@ def faltas_do_destino(processo) -> list[str]:
 # --- protocolo -------------------------------------------------------------------------------
 
 
-def registrar_no_protocolo(andamento) -> None:
+def registrar_no_protocolo(andamento, _preparado=None) -> None:
     """Efeito de `protocolar`: a versão 1 dos dados da representação, com o fundamento e os
     municípios gravados no Andamento do protocolo (na mesma transação)."""
     processo, dados = andamento.processo, andamento.dados or {}
