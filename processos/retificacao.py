@@ -182,7 +182,7 @@ def erros_das_areas(movida, total) -> list[tuple[str, str]]:
 
 
 def gravar_municipios(andamento, _preparado=None) -> None:
-    """Efeito do ato: o M2M só se grava com o processo salvo, depois da transição (que só
+    """O `registrar` do ato: o M2M só se grava com o processo salvo, depois da transição (que só
     altera `self`). Roda na mesma transação do ato."""
     for alteracao in andamento.dados.get("alteracoes", []):
         if alteracao["campo"] == "municipios_origem":

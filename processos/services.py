@@ -169,15 +169,15 @@ def praticar_ato(
             data_ato=data_ato,
             justificativa=justificativa,
             dados=dados,
+            anexo=anexo,
         )
-        if anexo is not None:
-            anexo.juntar(andamento)
         extensoes.registrar(andamento, preparados)
         if minuta:
             # Antes de qualquer arquivo gravado; a exceção desfaz a transação inteira.
             raise MinutaDoAto(extensoes.documentos().minuta(andamento))
         emitir_documentos_do_ato(andamento)
         extensoes.depois_dos_documentos(andamento, preparados)
+        # Por último, os avisos de todo ato (os e-mails: `acompanhamento.envio`).
         extensoes.avisar(andamento)
         return andamento
 
@@ -238,8 +238,9 @@ def _preparar(processo: Processo, ato, dados: dict) -> list[extensoes.Preparado]
 
 
 def _transitar(processo: Processo, ato, dados: dict, preparados: list) -> None:
-    """A transição do django-fsm só move o estado; quando a fase decide o destino (o
-    veredito do plebiscito), ele vem do resultado preparado."""
+    """O método de mesmo nome em `processos/transicoes.py`, a transição do django-fsm, só
+    move o estado; quando a fase decide o destino (o veredito do plebiscito), ele vem do
+    resultado preparado."""
     metodo = getattr(processo, ato.nome)
     destino = extensoes.destino(preparados)
     if destino is None:
@@ -248,13 +249,16 @@ def _transitar(processo: Processo, ato, dados: dict, preparados: list) -> None:
         metodo(dados, destino=destino)
 
 
-def _gravar(processo: Processo, ato, *, origem: str, usuario, data_ato, justificativa, dados):
+def _gravar(
+    processo: Processo, ato, *, origem: str, usuario, data_ato, justificativa, dados, anexo
+) -> Andamento:
+    """O processo e o Andamento do ato, com o anexo (a ata, o parecer) juntado a ele."""
     processo.ultima_movimentacao = timezone.now()
     try:
         processo.save()
     except ConcurrentTransition as exc:
         raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO) from exc
-    return Andamento.objects.create(
+    andamento = Andamento.objects.create(
         processo=processo,
         ato=ato.nome,
         estado_origem=origem,
@@ -264,11 +268,15 @@ def _gravar(processo: Processo, ato, *, origem: str, usuario, data_ato, justific
         justificativa=justificativa.strip(),
         dados=dados,
     )
+    if anexo is not None:
+        anexo.juntar(andamento)
+    return andamento
 
 
 def emitir_documentos_do_ato(andamento: Andamento) -> list:
     """Os PDFs que o ato produz, na transação dele: a app `documentos`, abaixo das fases,
-    registra a emissão em `extensoes` (o hub não a importa)."""
+    registra a emissão em `extensoes` (o hub não a importa) — `documentos.emissao`, que
+    monta as peças que a fase declarou no bloco do ato (`declarar_ato(documentos=...)`)."""
     return extensoes.documentos().emitir(andamento)
 
 

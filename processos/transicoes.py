@@ -1,8 +1,11 @@
 """Os atos do rito como transições do processo: um método por ato, com o nome do ato.
 
 Cada método recebe os dados já validados do formulário do ato e devolve, quando o destino
-depende da conclusão, o estado seguinte. Os métodos só alteram o processo; quem grava, trava
-a linha e escreve o Andamento é `processos.services.praticar_ato`. As origens, os destinos e
+depende da conclusão, o estado seguinte (quando quem decide é a fase, como o veredito do
+plebiscito, o destino chega pronto, do resultado que ela preparou). Os métodos só alteram o
+processo e não rodam código de fase: o que as fases calculam roda antes, no `preparar` da
+declaração do ato (`processos.extensoes`); quem grava, trava a linha e escreve o Andamento é
+`processos.services.praticar_ato`. As origens, os destinos e
 as condições seguem o rito da LC 23/1992 (`processos.rito`, `processos.atos`).
 """
 
