@@ -24,11 +24,16 @@ class AvaliacaoDoParecer:
     certidoes: list
     veredito: dict | None = None
     figuras: dict | None = None
+    parametros: dict | None = None
 
     def como_dados(self) -> dict:
         dados = {"certidoes_art2": self.certidoes}
         if self.veredito is not None:
-            dados |= {"avaliacao_art2": self.veredito, "figuras_art2": self.figuras}
+            dados |= {
+                "avaliacao_art2": self.veredito,
+                "figuras_art2": self.figuras,
+                "parametros_aplicados": self.parametros,
+            }
         return dados
 
 
@@ -70,6 +75,8 @@ def preparar_parecer_merito(processo, dados: dict) -> AvaliacaoDoParecer | None:
         avaliacao.fontes_gravadas(avaliado),
         como_dict(avaliado.veredito),
         avaliacao.numeros_gravados(processo, avaliado),
+        # O parecer nomeia a versão de cada parâmetro legal que usou (tempus regit actum).
+        avaliacao.parametros_aplicados(processo),
     )
 
 
@@ -93,16 +100,6 @@ def _assinatura(avaliado) -> str:
     return ",".join(str(c.pk) for c in avaliado.figuras.certidoes)
 
 
-@aplica(
-    "Art. 7º, V; Art. 7º, parágrafo único",
-    descricao="O Projeto de Lei da criação traz a parcela do índice do ICMS de cada município "
-    "de origem, lida da certidão vigente da SEFAZ e gravada no ato, cada uma contra o índice "
-    "do próprio município, sem total; sem a parcela de algum município, o PL é recusado.",
-    testes=(
-        "tests.instrucao.test_certidoes.test_art7_v_pl_grava_e_imprime_a_parcela_de_cada_origem_sem_total",
-        "tests.instrucao.test_certidoes.test_pl_sem_a_parcela_do_icms_de_um_municipio_e_recusado",
-    ),
-)
 @dataclass(frozen=True)
 class ParcelasDoIcms:
     """Art. 7º, V: a parcela do índice do ICMS de cada município de origem, gravada no PL."""
@@ -118,6 +115,16 @@ def parcelas_gravadas(andamento) -> list[dict]:
     return andamento.dados.get("participacoes_icms") or []
 
 
+@aplica(
+    "Art. 7º, V; Art. 7º, parágrafo único",
+    descricao="O Projeto de Lei da criação traz a parcela do índice do ICMS de cada município "
+    "de origem, lida da certidão vigente da SEFAZ e gravada no ato, cada uma contra o índice "
+    "do próprio município, sem total; sem a parcela de algum município, o PL é recusado.",
+    testes=(
+        "tests.instrucao.test_certidoes.test_art7_v_pl_grava_e_imprime_a_parcela_de_cada_origem_sem_total",
+        "tests.instrucao.test_certidoes.test_pl_sem_a_parcela_do_icms_de_um_municipio_e_recusado",
+    ),
+)
 def preparar_projeto_de_lei(processo, dados: dict) -> ParcelasDoIcms | None:
     """Art. 7º, V: o PL da criação diz a parcela do índice do ICMS de cada município de
     origem que passa ao novo município, cada uma contra o índice do seu município, da

@@ -54,6 +54,7 @@ def parecer_gravado(andamento: Andamento | None) -> ParecerDoResultado | None:
     return ParecerDoResultado(apuracao) if apuracao else None
 
 
+@leitura.por_pagina
 def apurar_processo(processo: Processo, data: date | None = None):
     """As três leituras sobre a versão vigente do resultado, com a regra e a abrangência em
     vigor na data (a do ato, ou hoje para a prévia). None sem resultado registrado."""

@@ -9,7 +9,6 @@ from plebiscito import services
 from plebiscito.models import FaseTre
 from processos import leitura, rito
 from processos.estados import Estado
-from processos.leitura import lido
 from processos.papeis import PRESIDENTE, tem_papel
 
 JUSTIFICATIVA_RECUSA = (
@@ -41,7 +40,7 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
         rito.tem_plebiscito(processo.tipo, processo.plebiscito_dispensado)
     ):
         return None
-    resultados = lido(processo, services.resultados_do_processo)
+    resultados = services.resultados_do_processo(processo)
     fases = services.fases_do_processo(processo)
     decreto = _numero_do_ato(processo, "publicar_decreto", "numero_decreto")
     if not (resultados or fases or decreto):
@@ -50,7 +49,7 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
     gravado = parecer_do_resultado.parecer_gravado(parecer)
     apuracao = gravado.apuracao if gravado else None
     if apuracao is None and resultados:
-        vigente, calculada, parametros = lido(processo, parecer_do_resultado.apurar_processo)
+        vigente, calculada, parametros = parecer_do_resultado.apurar_processo(processo)
         apuracao = parecer_do_resultado.apuracao_como_dict(vigente, calculada, parametros)
     return {
         "publica": publica,
@@ -63,11 +62,7 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
         "sobrestar_url": None if publica else _sobrestar_apos_recusa(processo, usuario, fases),
         "numero_decreto": decreto,
         "numero_lei": _numero_do_ato(processo, "registrar_lei", "numero_lei"),
-        "faltam": []
-        if publica
-        else lido(processo, services.unidades_que_faltam)
-        if resultados
-        else [],
+        "faltam": [] if publica else services.unidades_que_faltam(processo) if resultados else [],
     }
 
 

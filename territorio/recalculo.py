@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from django import forms
 from django.utils import timezone
 
+from processos import leitura
 from processos.condicoes import condicao
 from processos.forms import AtoForm
-from processos.leitura import lido
 from processos.models import AtoRecusado
 from territorio import secao
 from territorio.leitura import GeometriaRecusada
@@ -22,6 +22,7 @@ ATO = "recalcular_territorio"
 CAMPO = "edicao_malha"
 
 
+@leitura.por_pagina
 def _edicoes_por_calcular(processo) -> list[EdicaoDaMalha]:
     mapa_id, tipo = secao.mapa_do_processo(processo)
     if mapa_id is None or tipo not in secao.DESENHOS:
@@ -31,7 +32,7 @@ def _edicoes_por_calcular(processo) -> list[EdicaoDaMalha]:
 
 def edicoes_por_calcular(processo) -> list[EdicaoDaMalha]:
     """As edições carregadas com que o último desenho do mapa ainda não foi conferido."""
-    return lido(processo, _edicoes_por_calcular)
+    return _edicoes_por_calcular(processo)
 
 
 @condicao(
