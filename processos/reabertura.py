@@ -52,14 +52,18 @@ PELO_PLEBISCITO = Arquivamento(
 PELO_PRESIDENTE = Arquivamento(ARQUIVAMENTO_ADMINISTRATIVO, "pelo Presidente da CRT", "Art. 21")
 
 
+@leitura.por_pagina
 def ultimo_arquivamento(processo):
     """O Andamento que arquivou o processo pela última vez (None se nunca arquivado)."""
-    if leitura.ligada(processo):
-        return next(
-            (a for a in leitura.andamentos(processo) if a.estado_destino == Estado.ARQUIVADO),
-            None,
-        )
     return processo.andamentos.filter(estado_destino=Estado.ARQUIVADO).first()
+
+
+@ultimo_arquivamento.na_pagina
+def _ultimo_arquivamento_na_pagina(processo):
+    """Na página, dos andamentos já lidos (do mais novo ao mais antigo)."""
+    return next(
+        (a for a in leitura.andamentos(processo) if a.estado_destino == Estado.ARQUIVADO), None
+    )
 
 
 def classificar(andamento) -> Arquivamento:

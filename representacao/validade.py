@@ -19,7 +19,6 @@ from django.utils import timezone
 from processos import leitura
 from processos.condicoes import condicao
 from processos.estados import Estado, Tipo
-from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from processos.versao import MENSAGEM_REGISTRO_NOVO
 from representacao import assinaturas, documentos, extincao
@@ -37,7 +36,7 @@ from requisitos.regras import (
 
 def dados_de(processo) -> DadosRepresentacao:
     """A versão vigente dos dados da representação (em branco, sem gravar, se não houver)."""
-    vigentes = lido(processo, extincao.dados_vigentes)
+    vigentes = extincao.dados_vigentes(processo)
     return vigentes or DadosRepresentacao(processo=processo, versao=0)
 
 
@@ -119,12 +118,13 @@ def avaliar_peticao(processo, data: date | None = None) -> Veredito:
     # Os dados da representação só decidem na alteração de nome e na extinção.
     if processo.tipo == Tipo.ALTERACAO_NOME:
         return _camara(dados_de(processo))
-    aptas = lido(processo, assinaturas.contagem).aptos
+    aptas = assinaturas.contagem(processo).aptos
     if processo.tipo == Tipo.EXTINCAO:
         return _extincao(processo, dados_de(processo), aptas, parametros)
     return avaliar_assinaturas(aptas, parametros)
 
 
+@leitura.por_pagina
 def o_que_falta(processo) -> list[str]:
     """Tudo o que impede receber a representação: documentos do Art. 15 e validade."""
     data = getattr(processo, "data_do_ato", None)
@@ -152,9 +152,9 @@ def o_que_falta(processo) -> list[str]:
         "tests.representacao.test_recebimento.test_recebimento_permitido_com_a_lista_completa_e_cem_assinaturas",
     ),
 )
-@condicao(lambda processo: " ".join(lido(processo, o_que_falta)))
+@condicao(lambda processo: " ".join(o_que_falta(processo)))
 def representacao_instruida_e_valida(processo) -> bool:
     """Guarda de `receber_na_crt` (Art. 15 e 16): calculada dos documentos e das assinaturas,
     não declarada por quem recebe. Na página do processo, a seção da validade mostra as
     mesmas faltas: calculadas uma vez (`processos.leitura`)."""
-    return not lido(processo, o_que_falta)
+    return not o_que_falta(processo)

@@ -30,7 +30,7 @@ from processos.estados import (
     Estado,
 )
 from processos.forms import ManifestacaoForm, ProtocolarForm, formulario_do_ato
-from processos.leitura import leitura_unica, lido
+from processos.leitura import leitura_unica
 from processos.models import (
     Andamento,
     AtoRecusado,
@@ -104,9 +104,7 @@ def detalhe(request, protocolo):
             "avaliacao_art2": _avaliacao_art2(andamentos),
             "manifestacoes": processo.manifestacoes.all() if processo.tem_manifestacoes else (),
             "espera": _espera(processo),
-            "toponimia": lido(processo, avaliar_nome)
-            if processo.tipo in TIPOS_COM_NOME_NOVO
-            else None,
+            "toponimia": avaliar_nome(processo) if processo.tipo in TIPOS_COM_NOME_NOVO else None,
             "secoes": extensoes.secoes(processo, request.user),
             "ligacoes": nova_representacao.ligacoes(processo),
             # Art. 13: o arquivado aponta o caminho da nova representação a quem protocola.
