@@ -116,9 +116,9 @@ def _media(figuras: cert.Figuras, parametros, faltas: list[str], data):
     "são lidos das certidões vigentes dos órgãos — ninguém os redigita; o parecer de mérito "
     "grava a avaliação, os números e as certidões (número, versão, SHA-256) de onde vieram.",
     testes=(
-        "tests.instrucao.test_certidoes.test_avaliacao_do_art_2_e_montada_das_respostas_com_a_fonte_de_cada_linha",
-        "tests.instrucao.test_certidoes.test_paragrafo_1_falha_so_pelo_remanescente_que_nao_atende",
-        "tests.instrucao.test_certidoes.test_parecer_de_merito_recusado_quando_a_resposta_e_parcial",
+        "tests.instrucao.test_avaliacao_pelas_certidoes.test_avaliacao_do_art_2_e_montada_das_respostas_com_a_fonte_de_cada_linha",
+        "tests.instrucao.test_avaliacao_pelas_certidoes.test_paragrafo_1_falha_so_pelo_remanescente_que_nao_atende",
+        "tests.instrucao.test_avaliacao_pelas_certidoes.test_parecer_de_merito_recusado_quando_a_resposta_e_parcial",
     ),
 )
 def avaliar_criacao(processo) -> Avaliacao:
@@ -170,8 +170,8 @@ def avaliar_criacao(processo) -> Avaliacao:
     descricao="Na extinção pelo fundamento I, os requisitos do Art. 2º, I a V, são avaliados "
     "com os números certificados hoje sobre o próprio município.",
     testes=(
-        "tests.representacao.test_extincao.test_art_10_i_favoravel_aceito_com_a_perda_de_um_requisito",
-        "tests.representacao.test_extincao.test_art_10_i_favoravel_recusado_quando_todos_os_requisitos_continuam_atendidos",
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_i_favoravel_aceito_com_a_perda_de_um_requisito",
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_i_favoravel_recusado_quando_todos_os_requisitos_continuam_atendidos",
     ),
 )
 def avaliar_extincao(processo) -> Avaliacao:

@@ -185,8 +185,8 @@ def eleitorado_certificado(processo) -> int | None:
     "absoluta sobre o eleitorado da certidão do TRE, quando ela está nos autos; o número "
     "registrado na representação é só a prévia de antes da certidão.",
     testes=(
-        "tests.representacao.test_extincao.test_art_10_iii_caso_relatado_conta_sobre_o_eleitorado_certificado_pelo_tre",
-        "tests.representacao.test_extincao.test_art_10_iii_maioria_absoluta_do_eleitorado_certificado_dos_dois_lados",
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_iii_caso_relatado_conta_sobre_o_eleitorado_certificado_pelo_tre",
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_iii_maioria_absoluta_do_eleitorado_certificado_dos_dois_lados",
     ),
     decisao="Onde há certidão do órgão competente nos autos, a regra lê o número certificado; "
     "o parecer mostra os dois quando diferem.",
