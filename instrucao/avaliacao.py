@@ -4,6 +4,7 @@ I: perda dos requisitos de I a V). As regras são as funções puras de `requisi
 se reúnem os números certificados vigentes, o registrado na visita e os parâmetros."""
 
 from dataclasses import dataclass, field
+from datetime import date
 
 from django.utils import timezone
 
@@ -11,6 +12,7 @@ from instrucao import certidoes as cert
 from instrucao.models import Certidao
 from processos import leitura
 from processos.avaliacao import condicoes_da_visita
+from requisitos import formatacao as fmt
 from requisitos.aplicacao import aplica
 from requisitos.consultas import (
     COMO_IMPORTAR_A_TABELA,
@@ -63,6 +65,35 @@ class Avaliacao:
 def _data(processo):
     """Parâmetros em vigor na data do ato em prática; fora de um ato, hoje."""
     return getattr(processo, "data_do_ato", None) or timezone.localdate()
+
+
+# Os parâmetros legais que a avaliação do Art. 2º lê (I, II, III e IV).
+PARAMETROS_DO_ART2 = ("populacao_minima", "percentual_eleitores", "casas_minimas", "n_menores_va")
+
+
+def parametros_aplicados(processo) -> list[dict]:
+    """A versão de cada parâmetro do Art. 2º que a avaliação usou (a em vigor na data do
+    ato), com o valor: gravada no parecer de mérito, que a nomeia no PDF."""
+    data = _data(processo)
+    em_vigor = leitura.parametros(processo, data)
+    aplicados = []
+    for nome in PARAMETROS_DO_ART2:
+        versao = leitura.versao_do_parametro(processo, nome, data)
+        inicio = versao["vigencia_inicio"]
+        origem = (
+            f"versão de {date.fromisoformat(inicio):%d/%m/%Y}, {versao['fundamento']}"
+            if inicio
+            else "padrão da LC 23/1992 consolidada, sem versão registrada"
+        )
+        valor = fmt.inteiro(getattr(em_vigor, nome))
+        aplicados.append(
+            {
+                "nome": nome,
+                "vigencia_inicio": inicio,
+                "texto": f"{versao['descricao']}: {valor} ({origem})",
+            }
+        )
+    return aplicados
 
 
 @aplica(

@@ -170,5 +170,6 @@ def versao_do_parametro(processo, nome: str, data: date) -> dict:
         "nome": nome,
         "descricao": descricao,
         "vigencia_inicio": registro.vigencia_inicio.isoformat(),
+        "fundamento": registro.fundamento,
         "texto": f"versão vigente desde {desde} ({registro.fundamento})",
     }

@@ -93,6 +93,17 @@ class Processo(AtosDoProcesso, ConcurrentTransitionMixin, models.Model):
     )
     divisas = models.TextField("divisas", blank=True)
     memorial_descritivo = models.TextField("memorial descritivo", blank=True)
+    # Art. 13: a nova representação sobre um processo arquivado fica ligada a ele; gravada
+    # só pelo ato de protocolo (com o Andamento), nunca retificada depois.
+    processo_anterior = models.ForeignKey(
+        "self",
+        verbose_name="processo anterior (arquivado)",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="novas_representacoes",
+    )
     criado_em = models.DateTimeField("protocolado em", auto_now_add=True)
     ultima_movimentacao = models.DateTimeField("última movimentação", default=timezone.now)
 

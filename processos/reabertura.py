@@ -11,6 +11,8 @@ nova votação). O veredito calculado do plebiscito muda só por novo ofício do
 from dataclasses import dataclass
 from datetime import date
 
+from django.urls import reverse
+
 from processos import leitura
 from processos.estados import Estado
 from requisitos.aplicacao import aplica
@@ -102,11 +104,24 @@ def rotas(quem: Arquivamento) -> str:
     return f"{ROTA_PLENARIO}; ou {ROTA_NOVA_REPRESENTACAO}"
 
 
+def endereco_da_nova_representacao(processo) -> str:
+    """O protocolo com o campo "Processo anterior (arquivado)" já preenchido (Art. 13)."""
+    return f"{reverse('processos:novo')}?anterior={processo.slug}"
+
+
+def caminho_da_nova_representacao(processo) -> str:
+    return (
+        "Para a nova representação: Novo processo, com “Processo anterior (arquivado)” "
+        f"{processo.protocolo} ({endereco_da_nova_representacao(processo)})."
+    )
+
+
 def _recusa_desarquivar(processo) -> str:
     andamento, quem = _arquivamento(processo)
     return (
         f"{descrever(andamento)}: o Presidente não desfaz uma decisão colegiada nem o "
-        f"veredito do plebiscito. Reabre-se por {rotas(quem)}."
+        f"veredito do plebiscito. Reabre-se por {rotas(quem)}. "
+        f"{caminho_da_nova_representacao(processo)}"
     )
 
 

@@ -104,6 +104,8 @@ def _extincao(processo, dados: DadosRepresentacao, aptas: int, parametros) -> Ve
     descricao="Validade da representação: 100 assinaturas aptas (títulos validados, cada um "
     "contado uma vez, residentes e com firma reconhecida); na extinção a requerimento, a "
     "maioria absoluta do eleitorado; na alteração de nome, a Câmara por 2/3.",
+    digitado="na alteração de nome, os membros e os votos da Câmara transcritos da ata; na "
+    "extinção, antes da certidão do TRE, o eleitorado informado na representação (só a prévia).",
     testes=(
         "tests.representacao.test_validade.test_art_13_exige_cem_assinaturas_aptas",
         "tests.representacao.test_validade.test_extincao_a_requerimento_exige_a_maioria_absoluta",
@@ -141,8 +143,10 @@ def o_que_falta(processo) -> list[str]:
 
 @aplica(
     "Art. 15; Art. 16",
-    descricao="“Receber na CRT” só é praticado com os documentos do Art. 15 juntados e a "
-    "representação válida — calculado, não declarado por quem recebe.",
+    descricao="“Receber na CRT” só é praticado com os documentos do Art. 15 juntados (a "
+    "presença do arquivo conferida, não o conteúdo) e a representação válida (calculada sobre "
+    "os signatários) — não declarado por quem recebe.",
+    digitado="na alteração de nome, os membros e os votos da Câmara transcritos da ata.",
     testes=(
         "tests.representacao.test_recebimento.test_recebimento_recusado_lista_exatamente_o_que_falta",
         "tests.representacao.test_recebimento.test_recebimento_permitido_com_a_lista_completa_e_cem_assinaturas",
