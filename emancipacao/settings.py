@@ -328,6 +328,11 @@ GOVBR_AUTORIZACAO_URL = env_str("EMANCIPACAO_GOVBR_AUTORIZACAO_URL", "")
 GOVBR_TOKEN_URL = env_str("EMANCIPACAO_GOVBR_TOKEN_URL", "")
 GOVBR_CLIENT_ID = env_str("EMANCIPACAO_GOVBR_CLIENT_ID", "")
 GOVBR_CLIENT_SECRET = env_str("EMANCIPACAO_GOVBR_CLIENT_SECRET", "")
+# Provedor de assinatura em nuvem ICP-Brasil pela API do Cloud Signature Consortium (v2): a
+# raiz do serviço (…/csc/v2/ e …/oauth2/ ficam abaixo dela) e o cliente OAuth2 registrado nele.
+CSC_URL = env_str("EMANCIPACAO_CSC_URL", "")
+CSC_CLIENT_ID = env_str("EMANCIPACAO_CSC_CLIENT_ID", "")
+CSC_CLIENT_SECRET = env_str("EMANCIPACAO_CSC_CLIENT_SECRET", "")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
