@@ -100,13 +100,11 @@ def preparar(processo, dados: dict) -> None:
         )
 
 
-def registrar() -> None:
-    from processos import extensoes as e
-
-    e.registrar_preparo(ATO, preparar)
-    e.registrar_rotulo(CHAVE, "Mapa reparado juntado")
-    e.registrar_rotulo("mapa_enviado", "Arquivo enviado (guardado como veio)")
-    e.registrar_rotulo("sha256_do_enviado", "SHA-256 do arquivo enviado")
-    e.registrar_rotulo("area_desenhada_km2", "Área do contorno como desenhado (km²)")
-    e.registrar_rotulo("area_reparada_km2", "Área depois do reparo (km²)")
-    e.registrar_rotulo("pedacos_reparado", "Pedaços depois do reparo")
+ROTULOS = {
+    CHAVE: "Mapa reparado juntado",
+    "mapa_enviado": "Arquivo enviado (guardado como veio)",
+    "sha256_do_enviado": "SHA-256 do arquivo enviado",
+    "area_desenhada_km2": "Área do contorno como desenhado (km²)",
+    "area_reparada_km2": "Área depois do reparo (km²)",
+    "pedacos_reparado": "Pedaços depois do reparo",
+}

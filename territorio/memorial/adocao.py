@@ -20,7 +20,6 @@ from territorio.models import ConferenciaTerritorial, MemorialAdotado
 ATO = "adotar_memorial"
 # O texto de um memorial de município cabe em poucas dezenas de KB (como no simulador).
 TEXTO_MAXIMO = 200_000
-_ADOTADO = "_territorio_memorial_adotado"
 
 
 @dataclass(frozen=True)
@@ -82,7 +81,7 @@ def adotar_memorial(
         "tests.territorio.test_adotar_memorial.test_antes_do_decreto_adota",
     ),
 )
-def preparar(processo: Processo, dados: dict) -> None:
+def preparar(processo: Processo, dados: dict) -> "Adocao":
     """Confere o texto e o rascunho de onde saiu; deixa no Andamento a versão e os resumos
     (o texto inteiro fica no memorial adotado, não no Andamento)."""
     exigir_divisas_editaveis(processo)
@@ -120,11 +119,21 @@ def preparar(processo: Processo, dados: dict) -> None:
     dados["mapa_do_memorial"] = f"{mapa.nome_original}, versão {mapa.versao}"
     dados["sha256_do_mapa"] = mapa.sha256
     dados["memorial_editado"] = "Sim" if adotado.editado else "Não (o rascunho como gerado)"
-    setattr(processo, _ADOTADO, adotado)
+    return Adocao(adotado)
 
 
-def gravar(andamento) -> MemorialAdotado:
-    adotado = getattr(andamento.processo, _ADOTADO)
+@dataclass(frozen=True)
+class Adocao:
+    """O resultado do preparo: o memorial a gravar (os dados do Andamento já estão postos)."""
+
+    adotado: MemorialAdotado
+
+    def como_dados(self) -> dict:
+        return {}
+
+
+def gravar(andamento, adocao: Adocao) -> MemorialAdotado:
+    adotado = adocao.adotado
     adotado.andamento = andamento
     adotado.save()
     return adotado
@@ -141,14 +150,10 @@ def citar_no_pl(processo: Processo, dados: dict) -> None:
         }
 
 
-def registrar() -> None:
-    from processos import extensoes as e
-
-    e.registrar_preparo(ATO, preparar)
-    e.registrar_efeito(ATO, gravar)
-    e.registrar_preparo("apresentar_pl", citar_no_pl)
-    e.registrar_rotulo("versao_do_memorial", "Versão do memorial adotado")
-    e.registrar_rotulo("sha256_do_memorial", "SHA-256 do texto adotado")
-    e.registrar_rotulo("mapa_do_memorial", "Mapa de onde saiu o rascunho")
-    e.registrar_rotulo("sha256_do_mapa", "SHA-256 do mapa")
-    e.registrar_rotulo("memorial_editado", "Texto revisado pela CRT")
+ROTULOS = {
+    "versao_do_memorial": "Versão do memorial adotado",
+    "sha256_do_memorial": "SHA-256 do texto adotado",
+    "mapa_do_memorial": "Mapa de onde saiu o rascunho",
+    "sha256_do_mapa": "SHA-256 do mapa",
+    "memorial_editado": "Texto revisado pela CRT",
+}
