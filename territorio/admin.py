@@ -1,10 +1,16 @@
-"""Admin do território: consulta. A malha entra pelo comando `carregar_malha` e as
-conferências são calculadas quando o mapa é juntado; o admin não cria, altera nem apaga."""
+"""Admin do território: consulta. A malha entra pelo comando `carregar_malha`, as origens
+dos municípios pelo `carregar_origens`, e as conferências são calculadas quando o mapa é
+juntado; o admin não cria, altera nem apaga."""
 
 from django.contrib import admin
 
 from emancipacao.admin_base import SomenteLeituraAdmin
-from territorio.models import ConferenciaTerritorial, EdicaoDaMalha, MunicipioNaMalha
+from territorio.models import (
+    ConferenciaTerritorial,
+    EdicaoDaMalha,
+    MunicipioNaMalha,
+    OrigemMunicipal,
+)
 
 
 @admin.register(EdicaoDaMalha)
@@ -23,3 +29,9 @@ class MunicipioNaMalhaAdmin(SomenteLeituraAdmin):
 class ConferenciaTerritorialAdmin(SomenteLeituraAdmin):
     list_display = ["documento", "edicao", "calculada_em"]
     list_filter = ["edicao"]
+
+
+@admin.register(OrigemMunicipal)
+class OrigemMunicipalAdmin(SomenteLeituraAdmin):
+    list_display = ["municipio", "origem", "lei_de_criacao", "fonte", "carregada_em"]
+    search_fields = ["municipio__nome", "origem__nome"]

@@ -141,3 +141,12 @@ def ler_malha(edicao: EdicaoDaMalha) -> list[MunicipioDaMalha]:
     """A malha da edição, lida uma vez por processo (só quando um mapa é conferido: as
     páginas comuns não a carregam)."""
     return list(_ler_malha(edicao.pk, edicao.carregada_em))
+
+
+def geometrias(edicao: EdicaoDaMalha, codigos) -> dict[int, object]:
+    """código IBGE → geometria (shapely) dos municípios pedidos, na edição: só as linhas
+    deles, sem carregar a malha inteira (a página do processo as lê)."""
+    linhas = MunicipioNaMalha.objects.filter(
+        edicao=edicao, municipio__codigo_ibge__in=list(codigos)
+    ).values_list("municipio__codigo_ibge", "geometria")
+    return {codigo: shape(json.loads(texto)) for codigo, texto in linhas}
