@@ -315,6 +315,7 @@ def secao_extincao(processo, usuario, *, publica: bool = False) -> dict | None:
         "fundamento": FundamentoExtincao(fundamento).label if fundamento else "",
         "destino": descrever_destino(fundamento),
         "destinos": [m.nome for m in lido(processo, destinos_vigentes)],
-        "conferencia": lido(processo, conferencia_vigente),
+        # A conferência é instrução da CRT (a página interna); a pública mostra o objeto.
+        "conferencia": None if publica else lido(processo, conferencia_vigente),
         "publica": publica,
     }

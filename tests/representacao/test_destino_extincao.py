@@ -239,6 +239,9 @@ def test_pagina_do_processo_mostra_a_conferencia_com_a_edicao_da_malha(client, s
     assert "Conferência do destino (Art. 10, § 2º)" in pagina
     assert "Fictício D: <span" in pagina and "nenhuma divisa comum" in pagina
     assert "Evidência: malha municipal 2024 (Malha fictícia (teste))." in pagina
+    publica = client.get(reverse("transparencia:portal_processo", args=[processo.slug]))
+    assert "Fictício D" in publica.content.decode()  # o destino, sim; a conferência, não
+    assert "Conferência do destino" not in publica.content.decode()
     # A malha carregada depois do registro recusa o recebimento (Art. 16).
     assert any("não é contíguo" in m for m in motivos_indisponivel(processo, "receber_na_crt"))
 
@@ -306,6 +309,16 @@ def test_projeto_de_lei_sem_a_origem_registrada_espera_por_ela(operador, sorriso
     andamento = praticar(processo, operador, "apresentar_pl", dados=dados)
 
     assert andamento.dados["extincao"]["destino_conferido"]["origens"] == ["Nobres"]
+    pdf = sem_espacos(texto(Documento.objects.get(processo=processo, tipo="pl").arquivo.path))
+    assert sem_espacos("conferido ao apresentar o projeto: Nobres: origem") in pdf
+
+
+def test_a_lei_anotada_diz_que_sem_malha_a_contiguidade_nao_e_conferida(client, db):
+    """O /lei/ mostra o § 2º como calculado e a decisão de não bloquear sem a malha."""
+    pagina = client.get("/lei/").content.decode()
+
+    assert "representacao.destino.conferir_contiguidade" in pagina
+    assert "Sem malha carregada, a contiguidade fica" in pagina
 
 
 # --- o comando que registra as origens -------------------------------------------------------
