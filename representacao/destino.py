@@ -69,24 +69,32 @@ def _nome(municipios) -> str:
     return lista_por_extenso([m.nome for m in municipios])
 
 
-def conferir_destino(fundamento: str, extintos, destinos) -> ConferenciaDoDestino | None:
+# `edicao_id` não informado: a edição vigente é consultada (a página a recebe já lida).
+CONSULTAR = object()
+
+
+def conferir_destino(
+    fundamento: str, extintos, destinos, *, edicao_id=CONSULTAR
+) -> ConferenciaDoDestino | None:
     """A conferência do destino pelo parágrafo do fundamento (None sem fundamento, sem
     destino ou sem o município extinto: o que falta já é dito por quem pede esses dados)."""
     extintos, destinos = list(extintos or []), list(destinos or [])
     if not extintos or not destinos or fundamento not in ("I", "II", "III"):
         return None
     if fundamento == "III":
-        return conferir_contiguidade(extintos, destinos)
+        return conferir_contiguidade(extintos, destinos, edicao_id=edicao_id)
     return conferir_origem(extintos, destinos)
 
 
-def conferir_contiguidade(extintos, destinos) -> ConferenciaDoDestino:
+def conferir_contiguidade(extintos, destinos, *, edicao_id=CONSULTAR) -> ConferenciaDoDestino:
     """Art. 10, § 2º: cada município indicado partilha divisa com o extinto, na malha."""
-    edicao = edicao_vigente()
-    if edicao is None:
+    if edicao_id is CONSULTAR:
+        vigente = edicao_vigente()
+        edicao_id = vigente.pk if vigente else None
+    if edicao_id is None:
         return ConferenciaDoDestino("§ 2º", "", aviso=MALHA_NAO_CARREGADA)
+    edicao, formas = geometrias(edicao_id, [m.codigo_ibge for m in extintos + destinos])
     malha = f"malha municipal {edicao.nome} ({edicao.fonte})"
-    formas = geometrias(edicao, [m.codigo_ibge for m in extintos + destinos])
     ausentes = [m for m in extintos + destinos if m.codigo_ibge not in formas]
     if ausentes:
         aviso = (
@@ -118,13 +126,16 @@ def conferir_contiguidade(extintos, destinos) -> ConferenciaDoDestino:
 
 
 def _divisa(km: float) -> str:
+    metros = f"{fmt.decimal(Decimal(km * 1000), 0)} m"
     if sao_contiguos(km):
-        return f"divisa comum de {fmt.decimal(Decimal(km), 1)} km"
+        return (
+            f"divisa comum de {fmt.decimal(Decimal(km), 1)} km"
+            if km >= 1
+            else f"divisa comum de {metros}"
+        )
     if km > 0:
         minimo = fmt.inteiro(round(DIVISA_MINIMA_KM * 1000))
-        return (
-            f"divisa comum de {fmt.decimal(Decimal(km * 1000), 0)} m, menos de {minimo} m: um ponto"
-        )
+        return f"divisa comum de {metros}, menos de {minimo} m: um ponto"
     return "nenhuma divisa comum (no máximo um ponto)"
 
 

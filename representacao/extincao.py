@@ -16,7 +16,7 @@
 """
 
 from processos.estados import Tipo
-from processos.leitura import lido
+from processos.leitura import lido, ligada
 from processos.models import AtoRecusado
 from representacao import assinaturas, destino, documentos
 from representacao.models import DadosRepresentacao
@@ -33,6 +33,7 @@ DESTINO = {
     "§ 2º": "os municípios contíguos indicados pelos eleitores requerentes",
 }
 ITEM_DA_PROVA = "comprovacao_sede"
+EDICAO_DA_MALHA = "edicao_da_malha_vigente"  # anotação da consulta da página
 
 
 def descrever_destino(fundamento: str) -> str:
@@ -74,10 +75,14 @@ def conferencia_vigente(processo) -> "destino.ConferenciaDoDestino | None":
     vigentes = lido(processo, dados_vigentes)
     if processo.tipo != Tipo.EXTINCAO or not vigentes:
         return None
+    # Na página, os municípios do processo e a edição vigente da malha já vieram com a
+    # consulta do processo (sem outras consultas).
+    extintos = sorted(processo.municipios_origem.all(), key=lambda m: m.nome)
+    edicao = {}
+    if ligada(processo) and hasattr(processo, EDICAO_DA_MALHA):
+        edicao["edicao_id"] = getattr(processo, EDICAO_DA_MALHA)
     return destino.conferir_destino(
-        vigentes.fundamento_extincao,
-        processo.municipios_origem.order_by("nome"),
-        lido(processo, destinos_vigentes),
+        vigentes.fundamento_extincao, extintos, lido(processo, destinos_vigentes), **edicao
     )
 
 

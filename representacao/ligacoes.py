@@ -68,8 +68,11 @@ def _extincao() -> None:
     """Art. 10: o fundamento e os municípios que recebem o território desde o protocolo;
     o parecer de mérito favorável conferido pelo fundamento; o projeto de lei que os nomeia."""
     from representacao import extincao, forms
+    from territorio.malha import anotacao_da_edicao_vigente
 
     e.registrar_formulario("protocolar", forms.ProtocolarForm)
+    # A conferência do § 2º na página sabe, com o processo, se há malha e qual edição.
+    e.registrar_anotacao(extincao.EDICAO_DA_MALHA, anotacao_da_edicao_vigente)
     e.registrar_efeito("protocolar", extincao.registrar_no_protocolo)
     e.registrar_preparo("emitir_parecer_merito", extincao.preparar_parecer_merito)
     e.registrar_preparo("apresentar_pl", extincao.preparar_pl)

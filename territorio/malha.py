@@ -8,6 +8,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
 from django.db import transaction
+from django.db.models import Subquery
 from django.utils import timezone
 from shapely.geometry import shape
 
@@ -143,10 +144,20 @@ def ler_malha(edicao: EdicaoDaMalha) -> list[MunicipioDaMalha]:
     return list(_ler_malha(edicao.pk, edicao.carregada_em))
 
 
-def geometrias(edicao: EdicaoDaMalha, codigos) -> dict[int, object]:
-    """código IBGE → geometria (shapely) dos municípios pedidos, na edição: só as linhas
-    deles, sem carregar a malha inteira (a página do processo as lê)."""
-    linhas = MunicipioNaMalha.objects.filter(
-        edicao=edicao, municipio__codigo_ibge__in=list(codigos)
-    ).values_list("municipio__codigo_ibge", "geometria")
-    return {codigo: shape(json.loads(texto)) for codigo, texto in linhas}
+def anotacao_da_edicao_vigente():
+    """A edição vigente (pk) como subconsulta, para a consulta que lê o processo da página:
+    sem malha carregada, a página sabe disso sem outra consulta."""
+    return Subquery(EdicaoDaMalha.objects.order_by("-ano", "-carregada_em").values("pk")[:1])
+
+
+def geometrias(edicao_id: int, codigos) -> tuple[EdicaoDaMalha, dict[int, object]]:
+    """A edição e, dela, código IBGE → geometria (shapely) dos municípios pedidos: só as
+    linhas deles, sem carregar a malha inteira (a página do processo as lê)."""
+    linhas = list(
+        MunicipioNaMalha.objects.filter(
+            edicao_id=edicao_id, municipio__codigo_ibge__in=list(codigos)
+        ).select_related("edicao", "municipio")
+    )
+    edicao = linhas[0].edicao if linhas else EdicaoDaMalha.objects.get(pk=edicao_id)
+    formas = {m.municipio.codigo_ibge: shape(json.loads(m.geometria)) for m in linhas}
+    return edicao, formas
