@@ -15,7 +15,7 @@ que o sistema guarda — não pela palavra de quem registra.
   como suprir, e a malha do IBGE representa os limites, mas não é o limite legal.
 """
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from decimal import Decimal
 
 from documentos.conteudo import lista_por_extenso
@@ -36,7 +36,7 @@ class DestinoConferido:
     codigo_ibge: int
     nome: str
     atende: bool | None  # None: não conferido
-    evidencia: str  # "divisa comum de 12,3 km", "origem (Lei nº …)", "só um ponto em comum"
+    evidencia: str  # "divisa comum de 12,3 km", "nenhuma divisa comum (…)", "origem"
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class ConferenciaDoDestino:
     faltas: tuple[str, ...] = ()
     aviso: str = ""
     edicao_da_malha: str = ""
-    origens: tuple[str, ...] = field(default=())
+    origens: tuple[str, ...] = ()
 
     @property
     def conferida(self) -> bool:
@@ -63,6 +63,10 @@ class ConferenciaDoDestino:
         # Listas, não tuplas: o mesmo que o JSON do Andamento devolve ao ser relido.
         dados = {c: list(v) if isinstance(v, tuple) else v for c, v in asdict(self).items()}
         return dados | {"conferida": self.conferida}
+
+
+def _e(lista, singular: str, plural: str) -> str:
+    return singular if len(lista) == 1 else plural
 
 
 def _nome(municipios) -> str:
@@ -114,7 +118,7 @@ def conferir_contiguidade(extintos, destinos, *, edicao_id=CONSULTAR) -> Confere
     erros = ()
     if nao:
         detalhes = "; ".join(f"{d.nome}: {d.evidencia}" for d in nao)
-        verbo = "é contíguo" if len(nao) == 1 else "são contíguos"
+        verbo = _e(nao, "é contíguo", "são contíguos")
         erros = (
             f"Art. 10, § 2º: os eleitores indicam municípios contíguos ao extinto, e "
             f"{lista_por_extenso([d.nome for d in nao])} não {verbo} a {_nome(extintos)} na "
@@ -171,12 +175,14 @@ def conferir_origem(extintos, destinos) -> ConferenciaDoDestino:
     if outros:
         erros.append(
             f"Art. 10, § 1º: o município extinto volta a pertencer ao de sua origem, e "
-            f"{lista_por_extenso(outros)} não é origem de {_nome(extintos)} (origem "
+            f"{lista_por_extenso(outros)} não {_e(outros, 'é origem', 'são origens')} de "
+            f"{_nome(extintos)} (origem "
             f"registrada: {lista_por_extenso(nomes_origens)}; {fonte})."
         )
     if faltantes:
         erros.append(
-            f"Art. 10, § 1º: {lista_por_extenso(faltantes)} também é origem de "
+            f"Art. 10, § 1º: {lista_por_extenso(faltantes)} também "
+            f"{_e(faltantes, 'é origem', 'são origens')} de "
             f"{_nome(extintos)} e o território volta a todas as origens ({fonte})."
         )
     return ConferenciaDoDestino(

@@ -157,7 +157,7 @@ def preparar_parecer_merito(processo, dados: dict) -> None:
             )
         conferir = {"I": _perda_dos_requisitos, "II": _prova_da_sede, "III": _maioria}
         conferencia |= conferir[fundamento](processo, vigentes)
-        recusa = f"Parecer favorável à extinção recusado (Art. 10, {PARAGRAFO[fundamento]}):"
+        recusa = "Parecer favorável à extinção recusado:"  # as mensagens citam o parágrafo
         conferencia["destino"] = exigir_destino_conferido(processo, recusa)
     else:
         vista = conferencia_vigente(processo)

@@ -270,7 +270,7 @@ def test_parecer_favoravel_grava_a_edicao_da_malha_e_o_pdf_a_mostra(operador, fi
 def test_parecer_favoravel_com_destino_nao_contiguo_e_recusado(operador, ficticios):
     processo = _extincao(operador, ficticios["A"], [ficticios["D"]], "III")
 
-    with pytest.raises(AtoRecusado, match=r"recusado \(Art. 10, § 2º\): Art. 10, § 2º: os"):
+    with pytest.raises(AtoRecusado, match=r"extinção recusado: Art. 10, § 2º: os eleitores"):
         praticar(
             processo,
             operador,
