@@ -30,7 +30,6 @@ from instrucao.forms import (
 )
 from instrucao.models import Oficio
 from processos import leitura
-from processos.leitura import lido
 from processos.models import AtoRecusado, RegistroAcesso
 from processos.papeis import LEITORES, PRESIDENTE, SERVIDOR, tem_papel
 from processos.protocolos import Protocolo
@@ -41,7 +40,7 @@ def secao_oficios(processo, usuario, *, publica: bool = False) -> dict | None:
     """A seção "Ofícios e prazos" da página do processo (interna; o portal não a mostra)."""
     if publica:
         return None
-    oficios = lido(processo, situacao_dos_oficios.linhas_do_processo)
+    oficios = situacao_dos_oficios.linhas_do_processo(processo)
     return {
         "oficios": oficios,
         # O prazo dito na seção é o do parâmetro legal (Art. 2º, § 3º).
@@ -374,7 +373,7 @@ def secao_requisitos(processo, usuario, *, publica: bool = False) -> dict | None
     if publica or processo.tipo not in ("criacao", "extincao"):
         return None
     # Os ofícios da seção "Ofícios e prazos" e os andamentos da página, lidos uma vez.
-    if not lido(processo, situacao_dos_oficios.linhas_do_processo):
+    if not situacao_dos_oficios.linhas_do_processo(processo):
         return None
     if leitura.praticado(processo, {"emitir_parecer_merito"}):
         return None

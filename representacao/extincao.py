@@ -15,8 +15,8 @@
   (origem não registrada) espera no parecer favorável e no projeto de lei.
 """
 
+from processos import leitura
 from processos.estados import Tipo
-from processos.leitura import lido, ligada
 from processos.models import AtoRecusado
 from representacao import assinaturas, destino, documentos
 from representacao.models import DadosRepresentacao
@@ -56,6 +56,7 @@ def erros_do_destino(fundamento: str, destinos, extintos) -> list[str]:
     return list(conferencia.erros) if conferencia else []
 
 
+@leitura.por_pagina
 def dados_vigentes(processo) -> DadosRepresentacao | None:
     """A versão vigente gravada (None, se não houver): lida uma vez na página do processo."""
     return DadosRepresentacao.objects.vigente(processo)
@@ -65,24 +66,26 @@ def destinos_de(dados: DadosRepresentacao | None) -> list[Municipio]:
     return list(dados.municipios_destino.order_by("nome")) if dados and dados.pk else []
 
 
+@leitura.por_pagina
 def destinos_vigentes(processo) -> list[Municipio]:
     """Os municípios que recebem o território, na versão vigente: lidos uma vez na página."""
-    return destinos_de(lido(processo, dados_vigentes))
+    return destinos_de(dados_vigentes(processo))
 
 
+@leitura.por_pagina
 def conferencia_vigente(processo) -> "destino.ConferenciaDoDestino | None":
     """A conferência do destino registrado na versão vigente (lida uma vez na página)."""
-    vigentes = lido(processo, dados_vigentes)
+    vigentes = dados_vigentes(processo)
     if processo.tipo != Tipo.EXTINCAO or not vigentes:
         return None
     # Na página, os municípios do processo e a edição vigente da malha já vieram com a
     # consulta do processo (sem outras consultas).
     extintos = sorted(processo.municipios_origem.all(), key=lambda m: m.nome)
     edicao = {}
-    if ligada(processo) and hasattr(processo, EDICAO_DA_MALHA):
+    if leitura.ligada(processo) and hasattr(processo, EDICAO_DA_MALHA):
         edicao["edicao_id"] = getattr(processo, EDICAO_DA_MALHA)
     return destino.conferir_destino(
-        vigentes.fundamento_extincao, extintos, lido(processo, destinos_vigentes), **edicao
+        vigentes.fundamento_extincao, extintos, destinos_vigentes(processo), **edicao
     )
 
 
@@ -93,13 +96,13 @@ def faltas_do_destino(processo) -> list[str]:
     de referência do suporte, e espera no parecer favorável."""
     if processo.tipo != Tipo.EXTINCAO:
         return []
-    vigentes = lido(processo, dados_vigentes)
+    vigentes = dados_vigentes(processo)
     if not vigentes or not vigentes.fundamento_extincao:
         return []  # sem fundamento, a validade já diz o que falta
-    if not lido(processo, destinos_vigentes):
+    if not destinos_vigentes(processo):
         descricao = descrever_destino(vigentes.fundamento_extincao)
         return [f"Falta: município(s) que recebem o território — {descricao}."]
-    conferencia = lido(processo, conferencia_vigente)
+    conferencia = conferencia_vigente(processo)
     return list(conferencia.erros) if conferencia else []
 
 
@@ -228,8 +231,8 @@ def eleitorado_certificado(processo) -> int | None:
     "absoluta sobre o eleitorado da certidão do TRE, quando ela está nos autos; o número "
     "registrado na representação é só a prévia de antes da certidão.",
     testes=(
-        "tests.representacao.test_extincao.test_art_10_iii_caso_relatado_conta_sobre_o_eleitorado_certificado_pelo_tre",
-        "tests.representacao.test_extincao.test_art_10_iii_maioria_absoluta_do_eleitorado_certificado_dos_dois_lados",
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_iii_caso_relatado_conta_sobre_o_eleitorado_certificado_pelo_tre",
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_iii_maioria_absoluta_do_eleitorado_certificado_dos_dois_lados",
     ),
     decisao="Onde há certidão do órgão competente nos autos, a regra lê o número certificado; "
     "o parecer mostra os dois quando diferem.",
@@ -246,7 +249,7 @@ def _maioria(processo, vigentes) -> dict:
     digitado = vigentes.eleitores_municipio
     certificado = eleitorado_certificado(processo)
     if certificado is not None:
-        aptas = lido(processo, assinaturas.contagem).aptos
+        aptas = assinaturas.contagem(processo).aptos
         (maioria,) = avaliar_maioria_absoluta_eleitores(aptas, certificado).requisitos
     if maioria is None or not maioria.atende:
         motivo = (
@@ -314,13 +317,13 @@ def secao_extincao(processo, usuario, *, publica: bool = False) -> dict | None:
     público por natureza: a página pública mostra o mesmo, sem os detalhes internos."""
     if processo.tipo != Tipo.EXTINCAO:
         return None
-    vigentes = lido(processo, dados_vigentes)
+    vigentes = dados_vigentes(processo)
     fundamento = vigentes.fundamento_extincao if vigentes else ""
     return {
         "fundamento": FundamentoExtincao(fundamento).label if fundamento else "",
         "destino": descrever_destino(fundamento),
-        "destinos": [m.nome for m in lido(processo, destinos_vigentes)],
+        "destinos": [m.nome for m in destinos_vigentes(processo)],
         # A conferência é instrução da CRT (a página interna); a pública mostra o objeto.
-        "conferencia": None if publica else lido(processo, conferencia_vigente),
+        "conferencia": None if publica else conferencia_vigente(processo),
         "publica": publica,
     }

@@ -155,6 +155,19 @@ def instruir_extincao(processo, usuario) -> None:
     dados.municipios_destino.set([destino])
 
 
+def registrar_dados(processo, usuario, destinos=(), **campos):
+    """Uma versão nova dos dados da representação, gravada direto (com os municípios que
+    recebem o território, na extinção: Art. 10, §§ 1º e 2º)."""
+    from representacao.models import DadosRepresentacao
+
+    versao = processo.dados_representacao.count() + 1
+    dados = DadosRepresentacao.objects.create(
+        processo=processo, versao=versao, registrado_por=usuario, **campos
+    )
+    dados.municipios_destino.set(destinos)
+    return dados
+
+
 def registrar_origem(municipio, nome_da_origem: str, codigo_da_origem: int):
     """A origem de `municipio` registrada como o suporte a registra (`carregar_origens`, de
     uma tabela com a lei e a fonte); devolve o município de origem."""
