@@ -41,6 +41,7 @@ from documentos.formatacao import data_hora
 from documentos.integridade import conferir
 from documentos.models import Assinatura, Documento, Modalidade, SerieDocumento
 from documentos.pdf import Autenticacao, hash_do_conteudo, render_pdf
+from processos import versao
 from processos.models import Andamento
 
 Produtor = Callable[[Autenticacao, Path], None]
@@ -154,6 +155,9 @@ def emitir(
                 # O registro não existiu: o arquivo gravado para ele não pertence a ninguém.
                 default_storage.delete(nome)
                 raise
+            if documento.processo_id:
+                # A lista de documentos da página do processo (em cache pela revisão).
+                versao.tocar(documento.processo_id)
             _selar_depois_do_commit(documento)
     return documento
 

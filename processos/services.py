@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_fsm import ConcurrentTransition
 
-from processos import cronologia, deliberacoes, extensoes
+from processos import cronologia, deliberacoes, extensoes, versao
 from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF, recusa_no_processo
 from processos.estados import Estado, Tipo
 from processos.leitura import lido
@@ -101,6 +101,7 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
         extensoes.aplicar_efeitos(andamento)
         # Art. 14: o comprovante de protocolo para os peticionários, na mesma transação.
         emitir_documentos_do_ato(andamento)
+        versao.tocar(processo)
     return processo
 
 
@@ -209,6 +210,7 @@ def praticar_ato(
             raise MinutaDoAto(extensoes.documentos().minuta(andamento))
         emitir_documentos_do_ato(andamento)
         extensoes.aplicar_efeitos(andamento, depois_dos_documentos=True)
+        versao.tocar(processo)
         return andamento
 
 

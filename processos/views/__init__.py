@@ -7,9 +7,11 @@ from functools import cache
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Prefetch, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, Subquery, prefetch_related_objects
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 
 from emancipacao.limite_envio import limitar_envio
 from processos import (
@@ -36,6 +38,7 @@ from processos.models import (
     Manifestacao,
     Processo,
     RegistroAcesso,
+    RevisaoDoProcesso,
 )
 from processos.papeis import (
     DEPUTADO,
@@ -105,8 +108,18 @@ def detalhe(request, protocolo):
             if processo.tipo in TIPOS_COM_NOME_NOVO
             else None,
             "secoes": extensoes.secoes(processo, request.user),
+            "trecho": _chave_dos_trechos(processo, request.user),
         }
         return render(request, "processos/detalhe.html", contexto)
+
+
+def _chave_dos_trechos(processo, usuario) -> str:
+    """A chave dos trechos da página guardados em cache (`{% cache ... trecho %}` nos modelos
+    das seções mais pesadas): o processo, a revisão que toda gravação nas linhas dele
+    incrementa (`processos.versao.tocar`), a data local (os prazos vencem à meia-noite de
+    Cuiabá) e os papéis do usuário (o que cada papel opera)."""
+    papeis = ",".join(sorted(papeis_do_usuario(usuario)))
+    return f"{processo.pk}:{processo.revisao_da_pagina}:{timezone.localdate():%Y%m%d}:{papeis}"
 
 
 def _processo_da_pagina(protocolo: str) -> Processo:
@@ -133,6 +146,10 @@ def _consulta_da_pagina():
     página."""
     return Processo.objects.select_related("deputado_autor").annotate(
         tem_manifestacoes=Exists(Manifestacao.objects.filter(processo=OuterRef("pk"))),
+        revisao_da_pagina=Coalesce(
+            Subquery(RevisaoDoProcesso.objects.filter(processo=OuterRef("pk")).values("valor")),
+            0,
+        ),
         **extensoes.anotacoes(),
     )
 
