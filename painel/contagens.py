@@ -7,8 +7,13 @@ linhas e a frequência de cada valor, que o autovacuum mantém), mostrada como "
 estados raros — os que a estimativa põe abaixo de `LIMIAR_EXATO`, onde um erro pequeno já
 engana (uma diligência aberta que não aparece) — são contados de verdade pelo índice do
 estado, lendo só as linhas deles. Abaixo do limiar, e no SQLite, tudo é contado.
+
+As estatísticas do planejador só mudam quando o autovacuum analisa a tabela: cada processo
+do servidor as relê a cada `ESTATISTICAS_SEGUNDOS` (a consulta ao `pg_stats` custa mais que
+a contagem a 5 mil processos).
 """
 
+import time
 from dataclasses import dataclass, field
 
 from django.db import connection
@@ -18,6 +23,7 @@ from processos.models import Processo
 
 LIMIAR_ESTIMATIVA = 20_000
 LIMIAR_EXATO = 1_000
+ESTATISTICAS_SEGUNDOS = 300
 
 _ESTATISTICAS = """
 SELECT c.reltuples, s.most_common_vals::text::text[], s.most_common_freqs
@@ -50,13 +56,32 @@ def _contar(estados=None) -> dict[str, int]:
     return dict(consulta.values_list("estado").annotate(total=Count("id")).order_by())
 
 
+_guardadas: dict[str, tuple[float, tuple]] = {}
+
+
+def esquecer_estatisticas() -> None:
+    """Relê as estatísticas na próxima vez (depois de um ANALYZE que se queira ver já)."""
+    _guardadas.clear()
+
+
+def _estatisticas() -> tuple:
+    """(linhas estimadas, valores mais comuns, frequências) da tabela dos processos."""
+    agora = time.monotonic()
+    guardada = _guardadas.get(connection.alias)
+    if guardada and agora - guardada[0] < ESTATISTICAS_SEGUNDOS:
+        return guardada[1]
+    with connection.cursor() as cursor:
+        cursor.execute(_ESTATISTICAS, [Processo._meta.db_table])
+        lidas = tuple(cursor.fetchone())
+    _guardadas[connection.alias] = (agora, lidas)
+    return lidas
+
+
 def _estimativa() -> dict[str, int] | None:
     """Estado → linhas estimadas, ou None quando há poucos processos ou não há estatística."""
     if connection.vendor != "postgresql":
         return None
-    with connection.cursor() as cursor:
-        cursor.execute(_ESTATISTICAS, [Processo._meta.db_table])
-        linhas, valores, frequencias = cursor.fetchone()
+    linhas, valores, frequencias = _estatisticas()
     if linhas < LIMIAR_ESTIMATIVA or not valores:
         return None
     return {v: round(f * linhas) for v, f in zip(valores, frequencias, strict=True)}

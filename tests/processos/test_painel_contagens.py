@@ -32,6 +32,9 @@ def muitos(db):
     call_command("gerar_massa", processos=300, semente=5, assinaturas=0, stdout=StringIO())
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE processos_processo")
+    contagens.esquecer_estatisticas()
+    yield
+    contagens.esquecer_estatisticas()
 
 
 def test_abaixo_do_limiar_todos_os_estados_sao_contados(client, servidor, muitos):
