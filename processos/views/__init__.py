@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Prefetch, Subquery, prefetch_related_objects
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -117,9 +118,12 @@ def _chave_dos_trechos(processo, usuario) -> str:
     """A chave dos trechos da página guardados em cache (`{% cache ... trecho %}` nos modelos
     das seções mais pesadas): o processo, a revisão que toda gravação nas linhas dele
     incrementa (`processos.versao.tocar`), a data local (os prazos vencem à meia-noite de
-    Cuiabá) e os papéis do usuário (o que cada papel opera)."""
+    Cuiabá), a marca dos parâmetros legais (o prazo dos ofícios, Art. 2º, § 3º, muda com uma
+    versão nova) e os papéis do usuário (o que cada papel opera)."""
     papeis = ",".join(sorted(papeis_do_usuario(usuario)))
-    return f"{processo.pk}:{processo.revisao_da_pagina}:{timezone.localdate():%Y%m%d}:{papeis}"
+    marca = getattr(processo, leitura.MARCA_DOS_PARAMETROS)
+    hoje = timezone.localdate()
+    return f"{processo.pk}:{processo.revisao_da_pagina}:{hoje:%Y%m%d}:{marca}:{papeis}"
 
 
 def _processo_da_pagina(protocolo: str) -> Processo:
@@ -146,6 +150,7 @@ def _consulta_da_pagina():
     página."""
     return Processo.objects.select_related("deputado_autor").annotate(
         tem_manifestacoes=Exists(Manifestacao.objects.filter(processo=OuterRef("pk"))),
+        **{leitura.MARCA_DOS_PARAMETROS: RawSQL(leitura.SQL_DA_MARCA, ())},
         revisao_da_pagina=Coalesce(
             Subquery(RevisaoDoProcesso.objects.filter(processo=OuterRef("pk")).values("valor")),
             0,

@@ -24,6 +24,7 @@ from instrucao.services import (
 from processos.atos import ATOS
 from processos.models import RevisaoDoProcesso
 from processos.versao import tocar, versao_do_processo
+from requisitos.models import ParametroLegal
 from tests.processos.construtores import (
     DADOS,
     FIGURAS_ART2,
@@ -209,3 +210,19 @@ def test_revisao_de_um_processo_nao_muda_a_de_outro(operador):
     tocar(um)
 
     assert _revisao(outro) == antes
+
+
+def test_versao_nova_do_prazo_dos_oficios_aparece_na_hora(client, operador, aguardando):
+    """Art. 2º, § 3º: o prazo dito na seção dos ofícios é o do parâmetro em vigor; uma
+    versão nova dele (sem gravação nenhuma no processo) aparece na página seguinte."""
+    _pagina(client, aguardando)
+    assert "fornecidas em 30 dias" in _secoes_guardadas(_pagina(client, aguardando))[0]
+
+    ParametroLegal.objects.create(
+        nome="prazo_oficio_dias",
+        valor="45",
+        vigencia_inicio=timezone.localdate(),
+        fundamento="Lei de teste",
+    )
+
+    assert "fornecidas em 45 dias" in _secoes_guardadas(_pagina(client, aguardando))[0]
