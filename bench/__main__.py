@@ -1,5 +1,5 @@
 """Roda as medições e imprime os números:
-`python -m bench [parecer|copia|copia_grande|lista|assinaturas|pdfa|assinatura_digital]`."""
+`python -m bench [parecer|copia|copia_grande [PÁGINAS ...]|lista|assinaturas|pdfa|...]`."""
 
 import os
 import sys
@@ -15,7 +15,9 @@ django.setup()
 from bench import documentos  # noqa: E402
 
 if __name__ == "__main__":
-    escolhidos = set(sys.argv[1:]) or {"parecer", "copia", "lista", "assinaturas"}
+    numeros = [int(a) for a in sys.argv[1:] if a.isdigit()]
+    escolhidos = {a for a in sys.argv[1:] if not a.isdigit()}
+    escolhidos = escolhidos or {"parecer", "copia", "lista", "assinaturas"}
     if "parecer" in escolhidos:
         documentos.medir_parecer()
     if "copia" in escolhidos:
@@ -23,7 +25,13 @@ if __name__ == "__main__":
     if "copia_grande" in escolhidos:
         from bench import copia_grande
 
-        copia_grande.main()
+        copia_grande.main(numeros)
+    if "copia_grande_um" in escolhidos:
+        import json
+
+        from bench import copia_grande
+
+        print(json.dumps(copia_grande.medir(numeros[0])))
     if "lista" in escolhidos:
         from bench import lista_processos
 

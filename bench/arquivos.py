@@ -42,7 +42,7 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from PIL import Image  # noqa: E402
 
-from bench.carga import RAIZ, esperar_no_ar, filhos, porta_livre  # noqa: E402
+from bench.servidor import RAIZ, esperar_no_ar, filhos, porta_livre  # noqa: E402
 from tests.documentos import arquivos_hostis as hostis  # noqa: E402
 
 META_MB = 200

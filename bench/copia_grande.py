@@ -1,11 +1,16 @@
-"""A cópia integral de um processo com um documento do Art. 15 de 5 000 páginas (um PDF
-legítimo de ~1,2 MB: uma linha de texto por página, fonte partilhada): tempo e pico de
-memória (RSS máximo) da montagem, como a tarefa em segundo plano a executa.
+"""A cópia integral de um processo com um documento do Art. 15 de N páginas (um PDF legítimo:
+uma linha de texto por página, fonte partilhada): tempo e pico de memória (RSS máximo) da
+montagem, como a tarefa em segundo plano a executa, e o custo por página e por MB.
 
-`python -m bench copia_grande` — nada é gravado no banco (a mesma `montar()` da emissão).
+`python -m bench copia_grande [PÁGINAS ...]` (padrão: 5 000) — cada tamanho num processo
+próprio (o RSS máximo não desce); nada é gravado no banco (a mesma `montar()` da emissão).
 """
 
+import json
+import os
 import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -50,7 +55,7 @@ def _rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def main(paginas: int = PAGINAS) -> None:
+def medir(paginas: int) -> dict:
     with tempfile.TemporaryDirectory() as pasta_texto:
         pasta = Path(pasta_texto)
         anexo = pdf_de_muitas_paginas(pasta / "assinaturas.pdf", paginas)
@@ -65,6 +70,7 @@ def main(paginas: int = PAGINAS) -> None:
         ]
         rss_antes = _rss_mb()
         inicio = time.perf_counter()
+        cpu = time.process_time()
         etapas = []
 
         def progresso(etapa, feito, total):
@@ -76,16 +82,49 @@ def main(paginas: int = PAGINAS) -> None:
         destino = pasta / "copia.pdf"
         montar(conteudo, analisadas, AUTENTICACAO, destino, progresso)
         duracao = time.perf_counter() - inicio
+        cpu = time.process_time() - cpu
         total = len(PdfReader(destino).pages)
+        return {
+            "paginas_anexo": paginas,
+            "mb_anexo": tamanho_anexo,
+            "paginas": total,
+            "mb": destino.stat().st_size / 1024 / 1024,
+            "s": duracao,
+            "cpu_s": cpu,
+            "rss_max_mb": _rss_mb(),
+            "rss_antes_mb": rss_antes,
+            "marcos": [e for e in etapas if e[2] == 0 or e[2] % 1000 == 0],
+        }
+
+
+def _virgula(valor: float, casas: int = 1) -> str:
+    return f"{valor:.{casas}f}".replace(".", ",")
+
+
+def main(tamanhos: list[int] | None = None) -> None:
+    """Cada tamanho num processo novo; imprime uma linha por tamanho, com o custo por
+    página (tempo de CPU e memória acima do processo já aquecido) e por MB da cópia."""
+    print(
+        "| páginas do anexo (MB) | páginas da cópia | MB da cópia | relógio s | CPU s "
+        "| CPU ms/página | CPU s/MB | RSS máx. MB (antes) | KB de RSS/página |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for paginas in tamanhos or [PAGINAS]:
+        saida = subprocess.run(
+            [sys.executable, "-m", "bench", "copia_grande_um", str(paginas)],
+            env=os.environ,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        m = json.loads(saida.splitlines()[-1])
+        acima_kb = (m["rss_max_mb"] - m["rss_antes_mb"]) * 1024
         print(
-            f"Cópia integral com um anexo de {paginas} páginas ({tamanho_anexo:.1f} MB): "
-            f"{total} páginas, {destino.stat().st_size / 1024 / 1024:.1f} MB, {duracao:.1f} s; "
-            f"RSS máximo {_rss_mb():.0f} MB ({rss_antes:.0f} MB antes da montagem)"
+            f"| {m['paginas_anexo']} ({_virgula(m['mb_anexo'])}) | {m['paginas']} "
+            f"| {_virgula(m['mb'])} | {_virgula(m['s'])} | {_virgula(m['cpu_s'])} "
+            f"| {_virgula(m['cpu_s'] * 1000 / m['paginas'], 2)} "
+            f"| {_virgula(m['cpu_s'] / m['mb'], 2)} "
+            f"| {m['rss_max_mb']:.0f} ({m['rss_antes_mb']:.0f}) "
+            f"| {_virgula(acima_kb / m['paginas'], 1)} |",
+            flush=True,
         )
-        marcos = [e for e in etapas if e[2] == 0 or e[2] % 1000 == 0]
-        for segundos, etapa, feito, total_etapa in marcos:
-            print(f"  {segundos:>7.1f} s  {etapa} {feito}/{total_etapa}")
-
-
-if __name__ == "__main__":
-    main()

@@ -39,6 +39,9 @@ class DocumentosConfig(AppConfig):
         extensoes.registrar_anotacao(
             assinaturas.TEM_ASSINATURA_DIGITAL, assinaturas.existe_assinatura_digital
         )
+        extensoes.registrar_anotacao(
+            assinaturas.TEM_TAREFA_DE_SELO, assinaturas.existe_tarefa_de_selo
+        )
         # Art. 19, § 1º: o encaminhamento ao TRE exige a cópia integral já montada.
         extensoes.registrar_condicao("encaminhar_ao_tre", tarefas.copia_integral_pronta)
         # Os papéis juntados aos atos (a ata, o parecer, o ofício) entram na cópia integral.

@@ -151,6 +151,7 @@ def emitir(
                         cargo=emitente.cargo[:200],
                         assinado_em=emitido_em,
                     )
+                    _pedir_selo(documento, usuario)
             except Exception:
                 # O registro não existiu: o arquivo gravado para ele não pertence a ninguém.
                 default_storage.delete(nome)
@@ -158,15 +159,17 @@ def emitir(
             if documento.processo_id:
                 # A lista de documentos da página do processo (em cache pela revisão).
                 versao.tocar(documento.processo_id)
-            _selar_depois_do_commit(documento)
     return documento
 
 
-def _selar_depois_do_commit(documento: Documento) -> None:
-    from documentos.assinatura import declaracao, servicos
+def _pedir_selo(documento: Documento, usuario) -> None:
+    """O que o sistema emite sozinho sai válido pelo código já na resposta; o selo da
+    Assembleia é pedido à fila na mesma transação do registro (não se perde se o processo
+    morrer logo depois) e aplicado em segundo plano."""
+    from documentos.assinatura import declaracao, fila
 
     if declaracao.selado_na_emissao(documento.tipo):
-        transaction.on_commit(lambda: servicos.selar_depois_da_emissao(documento.pk))
+        fila.solicitar_selo(documento, usuario=usuario)
 
 
 def _violado(documento: Documento) -> bool:

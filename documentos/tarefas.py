@@ -2,7 +2,8 @@
 sem fila nem broker). A requisição só cria a linha (`solicitar_copia_integral`) e devolve a
 página de acompanhamento; o comando `processar_tarefas` — um serviço próprio no
 docker-compose, uma linha de execução do `make run` — toma a mais antiga e a executa,
-gravando o progresso na própria linha.
+gravando o progresso na própria linha. O selo da Assembleia (B-LTA, ~1 s) vem pela mesma
+fila: pedido na emissão ou na última assinatura pessoal (documentos.assinatura.fila).
 
 Quem executa e morre no meio (SIGKILL, falta de memória, máquina reiniciada) deixa de tocar
 o batimento; depois de `LIMITE_SEM_SINAL` a tarefa volta a ser tomada, até `MAX_TENTATIVAS`
@@ -18,7 +19,9 @@ from datetime import timedelta
 from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
+from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 
+from documentos.assinatura import pessoal, selo, servicos
 from documentos.copia_integral import copia_atual, emitir_copia_integral
 from documentos.models import Documento, EstadoTarefa, TarefaDocumento, TipoTarefa
 from processos.condicoes import condicao
@@ -41,6 +44,18 @@ FALHA_INESPERADA = (
 FALHA_INTERROMPIDA = (
     f"A montagem da cópia integral foi interrompida {MAX_TENTATIVAS} vezes (o executor parou "
     "no meio, provavelmente sem memória). Acione o suporte antes de pedir de novo."
+)
+SELANDO = "Selando: assinatura da Assembleia em PAdES B-LTA, com o carimbo do tempo"
+# O selo que não sai não desfaz nada: o documento continua emitido e válido pelo código.
+SELO_NAO_APLICADO = "O selo da Assembleia não foi aplicado (o documento vale pelo código): "
+SELO_SEM_CARIMBO = (
+    SELO_NAO_APLICADO + "a autoridade de carimbo do tempo não respondeu. Acione o suporte."
+)
+SELO_INTERROMPIDO = (
+    SELO_NAO_APLICADO + f"o executor parou no meio {MAX_TENTATIVAS} vezes. Acione o suporte."
+)
+SELO_INESPERADA = (
+    SELO_NAO_APLICADO + "erro inesperado do sistema (registrado para o suporte). Acione o suporte."
 )
 
 
@@ -112,7 +127,10 @@ def tomar_proxima() -> TarefaDocumento | None:
         if tarefa is None:
             return None
         if tarefa.tentativas >= MAX_TENTATIVAS:
-            _concluir(tarefa, EstadoTarefa.FALHOU, mensagem=FALHA_INTERROMPIDA)
+            interrompida = (
+                SELO_INTERROMPIDO if tarefa.tipo == TipoTarefa.SELO else FALHA_INTERROMPIDA
+            )
+            _concluir(tarefa, EstadoTarefa.FALHOU, mensagem=interrompida)
             return tomar_proxima()
         tomada = (
             TarefaDocumento.objects.filter(
@@ -135,13 +153,16 @@ def tomar_proxima() -> TarefaDocumento | None:
 
 
 def _concluir(tarefa: TarefaDocumento, estado: str, *, documento=None, mensagem="") -> None:
-    TarefaDocumento.objects.filter(pk=tarefa.pk).update(
-        estado=estado,
-        documento=documento,
-        mensagem=mensagem,
-        etapa="Concluída" if documento else "Falhou",
-        concluida_em=timezone.now(),
-    )
+    campos = {
+        "estado": estado,
+        "mensagem": mensagem,
+        "etapa": "Concluída" if estado == EstadoTarefa.PRONTA else "Falhou",
+        "concluida_em": timezone.now(),
+    }
+    # No selo, o documento é o alvo desde a criação da linha: nunca é apagado.
+    if documento is not None or tarefa.tipo != TipoTarefa.SELO:
+        campos["documento"] = documento
+    TarefaDocumento.objects.filter(pk=tarefa.pk).update(**campos)
 
 
 def _registrar_progresso(tarefa: TarefaDocumento) -> Callable[[str, int, int], None]:
@@ -160,9 +181,17 @@ def _registrar_progresso(tarefa: TarefaDocumento) -> Callable[[str, int, int], N
 
 
 def executar(tarefa: TarefaDocumento) -> None:
-    """Monta o documento da tarefa e grava o resultado: o documento, ou a falha em pt-BR.
-    A recusa prevista (peça alterada, sumida) sai com a mensagem dela; um erro do sistema,
-    com a mensagem genérica — e o registro completo no log."""
+    """Executa a tarefa e grava o resultado: o documento, ou a falha em pt-BR."""
+    if tarefa.tipo == TipoTarefa.SELO:
+        _executar_selo(tarefa)
+    else:
+        _executar_copia(tarefa)
+
+
+def _executar_copia(tarefa: TarefaDocumento) -> None:
+    """Monta a cópia integral. A recusa prevista (peça alterada, sumida) sai com a mensagem
+    dela; um erro do sistema, com a mensagem genérica — e o registro completo no log. A
+    cópia pronta pede o próprio selo (a emissão o põe nesta mesma fila)."""
     try:
         documento = emitir_copia_integral(
             tarefa.processo, usuario=tarefa.solicitada_por, progresso=_registrar_progresso(tarefa)
@@ -174,6 +203,26 @@ def executar(tarefa: TarefaDocumento) -> None:
         _concluir(tarefa, EstadoTarefa.FALHOU, mensagem=FALHA_INESPERADA)
     else:
         _concluir(tarefa, EstadoTarefa.PRONTA, documento=documento)
+
+
+def _executar_selo(tarefa: TarefaDocumento) -> None:
+    TarefaDocumento.objects.filter(pk=tarefa.pk).update(etapa=SELANDO, batimento_em=timezone.now())
+    try:
+        servicos.selar(tarefa.documento)
+    except selo.SeloIndisponivel as erro:
+        mensagem = SELO_NAO_APLICADO + str(erro)
+    except TimestampRequestError:
+        logger.exception("Selo do documento %s: carimbo do tempo", tarefa.documento_id)
+        mensagem = SELO_SEM_CARIMBO
+    except pessoal.AssinaturaRecusada as erro:
+        mensagem = SELO_NAO_APLICADO + str(erro)
+    except Exception:
+        logger.exception("Falha no selo do documento %s", tarefa.documento_id)
+        mensagem = SELO_INESPERADA
+    else:
+        _concluir(tarefa, EstadoTarefa.PRONTA, documento=tarefa.documento)
+        return
+    _concluir(tarefa, EstadoTarefa.FALHOU, documento=tarefa.documento, mensagem=mensagem)
 
 
 def _renovar_conexao() -> None:

@@ -30,6 +30,8 @@ urlpatterns = [
     path("documentos/<codigo:codigo>/assinar/", views.assinar, name="assinar"),
     path("documentos/<codigo:codigo>/assinar/gov-br/", views.assinar_govbr, name="assinar_govbr"),
     path("documentos/assinatura/gov-br/retorno/", views.retorno_govbr, name="retorno_govbr"),
+    path("documentos/<codigo:codigo>/assinar/nuvem/", views.assinar_csc, name="assinar_csc"),
+    path("documentos/assinatura/nuvem/retorno/", views.retorno_csc, name="retorno_csc"),
     path("portal/documentos/<codigo:codigo>/", views.publico, name="publico"),
     path(
         "processos/<protocolo:protocolo>/documentos/extrato/",

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from documentos import acesso, emissao, integridade, tarefas
 from documentos.arquivos import resumo_sha256
 from documentos.assinatura import copia as copia_assinada
-from documentos.assinatura import pessoal, servicos
+from documentos.assinatura import csc, pessoal, servicos
 from documentos.conteudo import extrato as conteudo_extrato
 from documentos.forms import (
     TAMANHO_MAXIMO_ARQUIVO,
@@ -28,7 +28,13 @@ from documentos.forms import (
     CertidaoDistritoForm,
     ValidarForm,
 )
-from documentos.models import AnexoDoAto, Documento, FalhaIntegridade, TarefaDocumento
+from documentos.models import (
+    AnexoDoAto,
+    Documento,
+    FalhaIntegridade,
+    TarefaDocumento,
+    TipoTarefa,
+)
 from emancipacao.limite_envio import limitar_envio
 from emancipacao.limites import espera_se_excedeu, resposta_limite
 from processos.models import Processo, RegistroAcesso
@@ -249,6 +255,7 @@ def tarefa(request, protocolo, numero):
     tarefa = get_object_or_404(
         TarefaDocumento.objects.select_related("documento", "solicitada_por"),
         processo=processo,
+        tipo=TipoTarefa.COPIA_INTEGRAL,
         pk=numero,
     )
     resposta = render(
@@ -314,6 +321,7 @@ def assinar(request, codigo):
             "vaga": vaga,
             "form": form,
             "govbr": bool(settings.GOVBR_AUTORIZACAO_URL),
+            "csc": csc.ligado(),
         },
         status=status,
     )
@@ -374,6 +382,69 @@ def retorno_govbr(request):
         messages.error(request, f"{erro} Nada foi assinado.")
         return redirect("documentos:assinar", codigo=doc.codigo)
     messages.success(request, "Documento assinado com o gov.br.")
+    if doc.processo:
+        return redirect("processos:detalhe", protocolo=doc.processo.slug)
+    return redirect("documentos:validar")
+
+
+SESSAO_CSC = "assinatura_csc"
+
+
+def _retorno_csc(request) -> str:
+    return request.build_absolute_uri(reverse("documentos:retorno_csc"))
+
+
+@login_required
+@require_POST
+def assinar_csc(request, codigo):
+    """Leva o signatário ao provedor de assinatura em nuvem (API CSC v2, OAuth2 com escopo
+    `credential`), com um `state` de uso único guardado na sessão, como no gov.br."""
+    doc = get_object_or_404(Documento, codigo=codigo)
+    if servicos.vaga_para(doc, request.user) is None:
+        raise PermissionDenied("Não há assinatura pendente deste documento para você.")
+    if not csc.ligado():
+        raise PermissionDenied("A assinatura em nuvem (CSC) não está ligada neste servidor.")
+    estado = secrets.token_urlsafe(24)
+    request.session[SESSAO_CSC] = {"estado": estado, "codigo": doc.codigo}
+    parametros = urlencode(
+        {
+            "response_type": "code",
+            "client_id": settings.CSC_CLIENT_ID,
+            "scope": "credential",
+            "redirect_uri": _retorno_csc(request),
+            "state": estado,
+        }
+    )
+    return redirect(f"{settings.CSC_URL.rstrip('/')}/oauth2/authorize?{parametros}")
+
+
+@login_required
+@require_GET
+def retorno_csc(request):
+    """A volta do provedor com o código de autorização: assina o documento pedido por esta
+    sessão (o `state` confere) e leva de volta ao processo."""
+    pedido = request.session.pop(SESSAO_CSC, None)
+    if not pedido or request.GET.get("state") != pedido["estado"] or not request.GET.get("code"):
+        return render(
+            request,
+            "documentos/assinatura_govbr_invalida.html",
+            {
+                "servico": "em nuvem",
+                "motivo": "O retorno do provedor de assinatura não corresponde a um pedido de "
+                "assinatura desta sessão (ou já foi usado). Nada foi assinado; comece de novo "
+                "pelo documento.",
+            },
+            status=400,
+        )
+    doc = get_object_or_404(Documento.objects.select_related("processo"), codigo=pedido["codigo"])
+    try:
+        servicos.assinar(
+            doc, request.user, csc.AdaptadorCSC(request.GET["code"], _retorno_csc(request))
+        )
+    except pessoal.AssinaturaRecusada as erro:
+        messages.error(request, f"{erro} Nada foi assinado.")
+        return redirect("documentos:assinar", codigo=doc.codigo)
+    messages.success(request, "Documento assinado com o certificado em nuvem.")
     if doc.processo:
         return redirect("processos:detalhe", protocolo=doc.processo.slug)
     return redirect("documentos:validar")

@@ -1,14 +1,17 @@
 """Cabeçalhos de segurança de toda resposta e a resposta ao login bloqueado (django-axes).
 
-O Content-Security-Policy vem do django-csp (`CONTENT_SECURITY_POLICY` em settings); o
-Referrer-Policy, do SecurityMiddleware do Django. Aqui: o Permissions-Policy e a retirada
-dos cabeçalhos que anunciam a pilha. O `Server` escrito pelo próprio servidor WSGI
-(gunicorn, runserver) é posto depois do Django e não passa por aqui: esconde-se no proxy
-reverso (nginx: `server_tokens off;`).
+O Referrer-Policy vem do SecurityMiddleware do Django. Aqui: o Content-Security-Policy
+(`CONTENT_SECURITY_POLICY` em settings, escrito pelo django-csp uma vez só, quando o processo
+sobe: o sistema não usa nonce nem os decoradores que mudam a política por view), o
+Permissions-Policy e a retirada dos cabeçalhos que anunciam a pilha. O `Server` escrito pelo
+próprio servidor WSGI (gunicorn, runserver) é posto depois do Django e não passa por aqui:
+esconde-se no proxy reverso (nginx: `server_tokens off;`).
 """
 
 import ipaddress
 
+from csp.constants import HEADER
+from csp.utils import build_policy
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -19,9 +22,14 @@ CABECALHOS_DA_PILHA = ("Server", "X-Powered-By")
 class CabecalhosSegurancaMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
+        self.csp = build_policy()
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         resposta = self.get_response(request)
+        # Como no django-csp: sem a política na página de erro do modo de desenvolvimento,
+        # que traz estilo e script embutidos.
+        if not (settings.DEBUG and resposta.status_code in (404, 500)):
+            resposta.setdefault(HEADER, self.csp)
         resposta.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
         for cabecalho in CABECALHOS_DA_PILHA:
             if cabecalho in resposta:

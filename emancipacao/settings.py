@@ -61,10 +61,10 @@ MIDDLEWARE = [
     # O que a view agenda para depois da resposta entregue (emancipacao.depois_da_resposta).
     "emancipacao.depois_da_resposta.DepoisDaRespostaMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Logo depois do SecurityMiddleware: os cabeçalhos de segurança valem para toda resposta,
-    # inclusive as que os middlewares abaixo produzem sozinhos (413, 429 do bloqueio).
+    # Logo depois do SecurityMiddleware: os cabeçalhos de segurança (a CSP incluída, montada
+    # uma vez) valem para toda resposta, inclusive as que os middlewares abaixo produzem
+    # sozinhos (413, 429 do bloqueio).
     "emancipacao.seguranca.CabecalhosSegurancaMiddleware",
-    "csp.middleware.CSPMiddleware",
     # Antes do CSRF, que é o primeiro a ler o corpo: recusa o envio grande demais sem lê-lo.
     "emancipacao.limite_envio.LimiteEnvioMiddleware",
     # Antes da sessão (que consultaria o banco com o cookie) e depois do limite (os formulários
@@ -77,10 +77,11 @@ MIDDLEWARE = [
     # Renova a sessão no máximo uma vez por minuto, em vez de gravá-la a cada requisição
     # (emancipacao.sessao): a expiração por inatividade, sem um UPDATE por página.
     "emancipacao.sessao.RenovacaoSessaoMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # O usuário com os papéis guardados na sessão, sem consultar os grupos a cada página.
+    "processos.papeis.PapeisDaSessaoMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Por último, como pede o django-axes: transforma o bloqueio do login na página de 429.
@@ -156,6 +157,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "emancipacao.senhas.NomesLocaisValidator"},
 ]
 
+# Só pt-BR: sem o LocaleMiddleware, nenhuma página muda de língua pelo Accept-Language do
+# navegador (as mensagens do próprio Django incluídas).
 LANGUAGE_CODE = "pt-br"
 TIME_ZONE = "America/Cuiaba"
 USE_I18N = True
@@ -325,6 +328,11 @@ GOVBR_AUTORIZACAO_URL = env_str("EMANCIPACAO_GOVBR_AUTORIZACAO_URL", "")
 GOVBR_TOKEN_URL = env_str("EMANCIPACAO_GOVBR_TOKEN_URL", "")
 GOVBR_CLIENT_ID = env_str("EMANCIPACAO_GOVBR_CLIENT_ID", "")
 GOVBR_CLIENT_SECRET = env_str("EMANCIPACAO_GOVBR_CLIENT_SECRET", "")
+# Provedor de assinatura em nuvem ICP-Brasil pela API do Cloud Signature Consortium (v2): a
+# raiz do serviço (…/csc/v2/ e …/oauth2/ ficam abaixo dela) e o cliente OAuth2 registrado nele.
+CSC_URL = env_str("EMANCIPACAO_CSC_URL", "")
+CSC_CLIENT_ID = env_str("EMANCIPACAO_CSC_CLIENT_ID", "")
+CSC_CLIENT_SECRET = env_str("EMANCIPACAO_CSC_CLIENT_SECRET", "")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

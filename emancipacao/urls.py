@@ -14,20 +14,23 @@ admin.site.index_title = "Administração"
 handler400 = "emancipacao.erros.requisicao_invalida"
 handler500 = "emancipacao.erros.erro_do_servidor"
 
+# As páginas mais pedidas primeiro (a lista, a página do processo, o painel, os prazos, o
+# portal): o Django tenta os padrões em ordem, e os incluídos em "" não se sobrepõem (um
+# teste confere que cada endereço resolve para a mesma view em qualquer ordem).
 urlpatterns = [
-    path("saude/", saude, name="saude"),
+    path("", include("processos.urls")),
+    path("", include("painel.urls")),
+    path("", include("instrucao.urls")),
+    path("", include("transparencia.urls")),
     path("entrar/", Entrar.as_view(), name="entrar"),
     path("sair/", auth_views.LogoutView.as_view(), name="sair"),
-    path("admin/", admin.site.urls),
-    path("", include("requisitos.urls")),
+    path("", include("documentos.urls")),
     path("", include("representacao.urls")),
     path("", include("plebiscito.urls")),
     path("", include("territorio.urls")),
-    path("", include("documentos.urls")),
+    path("", include("requisitos.urls")),
     path("", include("lei.urls")),
-    path("", include("instrucao.urls")),
     path("", include("acompanhamento.urls")),
-    path("", include("transparencia.urls")),
-    path("", include("painel.urls")),
-    path("", include("processos.urls")),
+    path("saude/", saude, name="saude"),
+    path("admin/", admin.site.urls),
 ]

@@ -4,6 +4,7 @@ I: perda dos requisitos de I a V). As regras são as funções puras de `requisi
 se reúnem os números certificados vigentes, o registrado na visita e os parâmetros."""
 
 from dataclasses import dataclass, field
+from datetime import date
 
 from django.utils import timezone
 
@@ -11,6 +12,7 @@ from instrucao import certidoes as cert
 from instrucao.models import Certidao
 from processos import leitura
 from processos.avaliacao import condicoes_da_visita
+from requisitos import formatacao as fmt
 from requisitos.aplicacao import aplica
 from requisitos.consultas import (
     COMO_IMPORTAR_A_TABELA,
@@ -65,6 +67,35 @@ def _data(processo):
     return getattr(processo, "data_do_ato", None) or timezone.localdate()
 
 
+# Os parâmetros legais que a avaliação do Art. 2º lê (I, II, III e IV).
+PARAMETROS_DO_ART2 = ("populacao_minima", "percentual_eleitores", "casas_minimas", "n_menores_va")
+
+
+def parametros_aplicados(processo) -> list[dict]:
+    """A versão de cada parâmetro do Art. 2º que a avaliação usou (a em vigor na data do
+    ato), com o valor: gravada no parecer de mérito, que a nomeia no PDF."""
+    data = _data(processo)
+    em_vigor = leitura.parametros(processo, data)
+    aplicados = []
+    for nome in PARAMETROS_DO_ART2:
+        versao = leitura.versao_do_parametro(processo, nome, data)
+        inicio = versao["vigencia_inicio"]
+        origem = (
+            f"versão de {date.fromisoformat(inicio):%d/%m/%Y}, {versao['fundamento']}"
+            if inicio
+            else "padrão da LC 23/1992 consolidada, sem versão registrada"
+        )
+        valor = fmt.inteiro(getattr(em_vigor, nome))
+        aplicados.append(
+            {
+                "nome": nome,
+                "vigencia_inicio": inicio,
+                "texto": f"{versao['descricao']}: {valor} ({origem})",
+            }
+        )
+    return aplicados
+
+
 @aplica(
     "Art. 2º, IV",
     descricao="O valor adicionado é o do último exercício encerrado antes do parecer de "
@@ -116,9 +147,9 @@ def _media(figuras: cert.Figuras, parametros, faltas: list[str], data):
     "são lidos das certidões vigentes dos órgãos — ninguém os redigita; o parecer de mérito "
     "grava a avaliação, os números e as certidões (número, versão, SHA-256) de onde vieram.",
     testes=(
-        "tests.instrucao.test_certidoes.test_avaliacao_do_art_2_e_montada_das_respostas_com_a_fonte_de_cada_linha",
-        "tests.instrucao.test_certidoes.test_paragrafo_1_falha_so_pelo_remanescente_que_nao_atende",
-        "tests.instrucao.test_certidoes.test_parecer_de_merito_recusado_quando_a_resposta_e_parcial",
+        "tests.instrucao.test_avaliacao_pelas_certidoes.test_avaliacao_do_art_2_e_montada_das_respostas_com_a_fonte_de_cada_linha",
+        "tests.instrucao.test_avaliacao_pelas_certidoes.test_paragrafo_1_falha_so_pelo_remanescente_que_nao_atende",
+        "tests.instrucao.test_avaliacao_pelas_certidoes.test_parecer_de_merito_recusado_quando_a_resposta_e_parcial",
     ),
 )
 def avaliar_criacao(processo) -> Avaliacao:
@@ -170,8 +201,8 @@ def avaliar_criacao(processo) -> Avaliacao:
     descricao="Na extinção pelo fundamento I, os requisitos do Art. 2º, I a V, são avaliados "
     "com os números certificados hoje sobre o próprio município.",
     testes=(
-        "tests.representacao.test_extincao.test_art_10_i_favoravel_aceito_com_a_perda_de_um_requisito",
-        "tests.representacao.test_extincao.test_art_10_i_favoravel_recusado_quando_todos_os_requisitos_continuam_atendidos",
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_i_favoravel_aceito_com_a_perda_de_um_requisito",
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_i_favoravel_recusado_quando_todos_os_requisitos_continuam_atendidos",
     ),
 )
 def avaliar_extincao(processo) -> Avaliacao:

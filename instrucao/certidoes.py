@@ -117,11 +117,11 @@ class Figuras:
         return None if numero is None else numero.certidao
 
 
+@leitura.por_pagina
 def certidoes_vigentes(processo) -> list[Certidao]:
     """A última versão da resposta ao ofício vigente de cada órgão, na ordem dos ofícios.
-    Na página do processo, tiradas dos ofícios já lidos pela seção "Ofícios e prazos"."""
-    if leitura.ligada(processo):
-        return _vigentes_das_linhas(processo)
+    Na página do processo, tiradas dos ofícios já lidos pela seção "Ofícios e prazos"
+    (`instrucao.situacao_dos_oficios`)."""
     return list(
         Certidao.objects.vigentes()
         .filter(oficio__processo=processo, oficio__reiteracoes__isnull=True)
@@ -129,20 +129,6 @@ def certidoes_vigentes(processo) -> list[Certidao]:
         .prefetch_related("figuras")
         .order_by("oficio__criado_em", "oficio_id")
     )
-
-
-def _vigentes_das_linhas(processo) -> list[Certidao]:
-    from instrucao.situacao_dos_oficios import linhas_do_processo  # que importa este módulo
-
-    linhas = leitura.lido(processo, linhas_do_processo)
-    substituidas = {c.substitui_id for linha in linhas for c in linha.versoes if c.substitui_id}
-    return [
-        certidao
-        for linha in linhas
-        if linha.vigente
-        for certidao in linha.versoes
-        if certidao.pk not in substituidas
-    ]
 
 
 def figuras_vigentes(processo) -> Figuras:

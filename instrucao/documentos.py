@@ -76,6 +76,7 @@ def parecer_merito(andamento: Andamento) -> c.Conteudo:
         requisitos=tabela_requisitos(processo, andamento),
         exige_art2=rito.RITOS[processo.tipo].requisitos_art2,
         extincao_art10=andamento.dados.get("extincao_art10"),
+        parametros_aplicados=andamento.dados.get("parametros_aplicados") or [],
     )
     return c.Conteudo(
         "parecer_merito",

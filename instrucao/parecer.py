@@ -35,6 +35,8 @@ def preparar_parecer_merito(processo, dados: dict) -> None:
     if avaliado.completa:
         dados["avaliacao_art2"] = como_dict(avaliado.veredito)
         dados["figuras_art2"] = avaliacao.numeros_gravados(processo, avaliado)
+        # O parecer nomeia a versão de cada parâmetro legal que usou (tempus regit actum).
+        dados["parametros_aplicados"] = avaliacao.parametros_aplicados(processo)
     dados["certidoes_art2"] = avaliacao.fontes_gravadas(avaliado)
     favoravel = dados.get("conclusao") == "favoravel"
     if processo.tipo == "criacao" and favoravel and not avaliado.veredito.atende:

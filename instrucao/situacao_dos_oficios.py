@@ -27,7 +27,6 @@ from instrucao.services import (
 )
 from processos import leitura
 from processos.estados import Estado
-from processos.leitura import lido
 from requisitos import prazos
 
 
@@ -138,9 +137,8 @@ def _sem_oficios(processo) -> bool:
     )
 
 
+@leitura.por_pagina
 def linhas_do_processo(processo, hoje: date | None = None) -> list[LinhaOficio]:
-    if leitura.ligada(processo) and _sem_oficios(processo):
-        return []  # na página, decidido pelo estado e pelos andamentos já lidos
     # As ordens dos modelos começam pelo pai (o processo, o ofício, a certidão) e o juntariam
     # à consulta só para ordenar; aqui o processo é um só, e cada prefetch agrupa pelo pai.
     figuras = Prefetch("figuras", FiguraCertidao.objects.order_by("id"))
@@ -195,12 +193,39 @@ def linhas_do_processo(processo, hoje: date | None = None) -> list[LinhaOficio]:
     return linhas
 
 
+@linhas_do_processo.na_pagina
+def _linhas_na_pagina(processo, hoje: date | None = None) -> list[LinhaOficio]:
+    """Na página, o estado e os andamentos já lidos dizem quando ainda não há ofício."""
+    if _sem_oficios(processo):
+        return []
+    return linhas_do_processo.consultar(processo, hoje)
+
+
+@leitura.por_pagina
 def oficios_vigentes(processo) -> list[Oficio]:
-    """O último ofício de cada cadeia de reiterações, na ordem dos ofícios; na página do
-    processo, tirados das linhas da seção "Ofícios e prazos" (já lidas)."""
-    if leitura.ligada(processo):
-        return [linha.oficio for linha in lido(processo, linhas_do_processo) if linha.vigente]
+    """O último ofício de cada cadeia de reiterações, na ordem dos ofícios."""
     return list(processo.oficios.vigentes())
+
+
+@oficios_vigentes.na_pagina
+def _vigentes_das_linhas_da_pagina(processo) -> list[Oficio]:
+    """Na página, tirados das linhas da seção "Ofícios e prazos" (já lidas)."""
+    return [linha.oficio for linha in linhas_do_processo(processo) if linha.vigente]
+
+
+@certidoes.certidoes_vigentes.na_pagina
+def _certidoes_das_linhas_da_pagina(processo) -> list[Certidao]:
+    """Na página, as certidões vigentes tiradas dos ofícios já lidos pela seção "Ofícios e
+    prazos": a última versão da resposta ao ofício vigente de cada órgão."""
+    linhas = linhas_do_processo(processo)
+    substituidas = {c.substitui_id for linha in linhas for c in linha.versoes if c.substitui_id}
+    return [
+        certidao
+        for linha in linhas
+        if linha.vigente
+        for certidao in linha.versoes
+        if certidao.pk not in substituidas
+    ]
 
 
 def orgaos_sem_resposta(processo) -> tuple[str, ...]:
@@ -208,6 +233,7 @@ def orgaos_sem_resposta(processo) -> tuple[str, ...]:
     return tuple(dict.fromkeys(o.orgao for o in oficios_vigentes(processo) if not o.respondido))
 
 
+@leitura.por_pagina
 def certidoes_que_faltam(processo) -> list[str]:
     """Art. 2º, §§ 2º e 3º: cada órgão do tipo deve ter respondido, com a certidão, ao
     ofício vigente (o último da cadeia de reiterações)."""
@@ -221,14 +247,14 @@ def certidoes_que_faltam(processo) -> list[str]:
 
 
 def _texto_das_faltas(processo) -> str:
-    return " ".join(lido(processo, certidoes_que_faltam))
+    return " ".join(certidoes_que_faltam(processo))
 
 
 def certidoes_respondidas(processo) -> bool:
     """Art. 2º, §§ 2º e 3º: guarda de "Concluir certidões", calculada sobre os ofícios
     (não declarada por quem pratica o ato). A mensagem usa as mesmas faltas, lidas uma vez
     na página do processo (`processos.leitura`)."""
-    return not lido(processo, certidoes_que_faltam)
+    return not certidoes_que_faltam(processo)
 
 
 certidoes_respondidas.mensagem = _texto_das_faltas

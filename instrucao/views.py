@@ -30,7 +30,6 @@ from instrucao.forms import (
 )
 from instrucao.models import Oficio
 from processos import leitura
-from processos.leitura import lido
 from processos.models import AtoRecusado, RegistroAcesso
 from processos.papeis import LEITORES, PRESIDENTE, SERVIDOR, tem_papel
 from processos.protocolos import Protocolo
@@ -44,7 +43,7 @@ def secao_oficios(processo, usuario, *, publica: bool = False) -> dict | None:
     # Funções, que o modelo chama só quando o trecho não está no cache (a página guarda a
     # seção pela revisão do processo): no acerto, nem os ofícios nem os parâmetros são lidos.
     return {
-        "oficios": functools.partial(lido, processo, situacao_dos_oficios.linhas_do_processo),
+        "oficios": functools.partial(situacao_dos_oficios.linhas_do_processo, processo),
         # O prazo dito na seção é o do parâmetro legal (Art. 2º, § 3º).
         "prazo_oficio_dias": lambda: leitura.parametros(processo).prazo_oficio_dias,
         "opera_oficios": tem_papel(usuario, SERVIDOR, PRESIDENTE),
@@ -378,7 +377,7 @@ def secao_requisitos(processo, usuario, *, publica: bool = False) -> dict | None
     # lidos (a seção "Ofícios e prazos" vem do cache, pela revisão do processo).
     if leitura.praticado(processo, {"emitir_parecer_merito"}):
         return None
-    if not lido(processo, situacao_dos_oficios.linhas_do_processo):
+    if not situacao_dos_oficios.linhas_do_processo(processo):
         return None
     avaliado = avaliacao.avaliar(processo)
     return {"apuracao": resumo_da_avaliacao(processo, avaliado)}

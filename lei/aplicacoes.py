@@ -10,8 +10,8 @@ from processos.estados import Tipo
 from processos.papeis import GRUPOS
 from representacao.checklist import CHECKLIST
 from requisitos.aplicacao import (
-    CALCULADA,
     DECLARADA,
+    PRESENCA,
     REGISTRO,
     Aplicacao,
     CitacaoInvalida,
@@ -36,6 +36,7 @@ MODULOS_QUE_DECLARAM = (
     "plebiscito.services",
     "processos.condicoes",
     "processos.reabertura",
+    "processos.nova_representacao",
     "processos.rito",
     "processos.cronologia",
     "processos.forms",
@@ -77,7 +78,9 @@ def dos_atos() -> tuple[list[Aplicacao], list[str]]:
 
 def dos_documentos() -> tuple[list[Aplicacao], list[str]]:
     """Uma aplicação por documento da lista do Art. 15 (e afins), com os tipos que o exigem:
-    "Receber na CRT" só passa com os obrigatórios juntados."""
+    "Receber na CRT" só passa com os obrigatórios juntados. Presença conferida, não
+    calculada: o sistema confere o arquivo (o PDF abre, a imagem decodifica), não o que ele
+    diz."""
     tipos: dict[tuple[str, str, str], list[str]] = {}
     for tipo, itens in CHECKLIST.items():
         for item in itens:
@@ -89,9 +92,10 @@ def dos_documentos() -> tuple[list[Aplicacao], list[str]]:
         try:
             registro.registrar(
                 fundamento,
-                modo=CALCULADA,
-                descricao=f"Documento “{rotulo}” ({exigencia}: {nomes}): conferido pelo sistema "
-                "antes de “Receber na CRT”, pelo conteúdo do arquivo.",
+                modo=PRESENCA,
+                descricao=f"Documento “{rotulo}” ({exigencia}: {nomes}): a presença é conferida "
+                "antes de “Receber na CRT” — o arquivo é do tipo dito (o PDF abre, a imagem "
+                "decodifica, o mapa é lido) —, mas o que ele diz não é conferido pelo sistema.",
                 onde="representacao.checklist.CHECKLIST",
             )
         except CitacaoInvalida as exc:

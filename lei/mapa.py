@@ -8,7 +8,7 @@ fundamento de cada um (`processos.atos`); os documentos do Art. 15, pela lista d
 artigo do texto sem lugar aqui ou lá.
 """
 
-from requisitos.aplicacao import CALCULADA, DECLARADA, EXIBIDA, FORA, Registro
+from requisitos.aplicacao import CALCULADA, DECLARADA, EXIBIDA, FORA, PRESENCA, Registro
 
 MAPA = Registro()
 r = MAPA.registrar
@@ -81,8 +81,8 @@ r(
     "Art. 8º",
     modo=CALCULADA,
     descricao="Depois do parecer preliminar, as áreas que decidem a dispensa do plebiscito não "
-    "se retificam.",
-    onde="processos.retificacao.MOTIVO_ART8",
+    "se retificam (o parecer preliminar registrado é lido dos andamentos).",
+    onde="processos.retificacao.bloqueios",
     decisao="Na revisão de limites as áreas decidem a dispensa do plebiscito; depois do parecer "
     "preliminar elas não mudam, para que o rito não se inverta no meio do processo.",
 )
@@ -90,7 +90,7 @@ r(
 # --- Art. 6º, § 1º e Art. 9º -----------------------------------------------------------------
 r(
     "Art. 6º, § 1º",
-    modo=DECLARADA,
+    modo=PRESENCA,
     descricao="A certidão do IBGE sobre topônimo correlato é documento exigido na alteração de "
     "nome e, na criação e na fusão, ao apresentar o Projeto de Lei (recusado sem ela, que ele "
     "cita pelo SHA-256); o sistema confere a presença do arquivo, não o que ele diz, e mostra "
@@ -165,8 +165,9 @@ r(
 )
 r(
     "Art. 15",
-    modo=CALCULADA,
-    descricao="A lista do Art. 15 depende do tipo de processo.",
+    modo=PRESENCA,
+    descricao="A lista do Art. 15 depende do tipo de processo; “Receber na CRT” confere a "
+    "presença de cada documento exigido (o arquivo, não o que ele diz).",
     onde="representacao.checklist.CHECKLIST",
     decisao="A revisão de limites segue a lista da criação; na fusão e na incorporação não há "
     "território novo nem centro urbano novo (ficam o requerimento, o mapa dos municípios "
@@ -182,7 +183,7 @@ r(
 )
 r(
     "Art. 17, § 2º",
-    modo=CALCULADA,
+    modo=EXIBIDA,
     descricao="O parecer preliminar que conclui por solicitar os documentos cria na hora um "
     "ofício por órgão competente (Cartografia, TRE, SEFAZ), emitidos pelo Presidente.",
     onde="processos.models.Processo.emitir_parecer_preliminar",
@@ -200,7 +201,7 @@ r(
     modo=CALCULADA,
     descricao="Na criação, o parecer de mérito favorável é recusado quando algum requisito do "
     "Art. 2º (ou do § 1º) não é atendido; a avaliação calculada vai no parecer.",
-    onde="processos.models.Processo.emitir_parecer_merito",
+    onde="instrucao.parecer.preparar_parecer_merito",
     testes=(
         "tests.processos.test_guardas."
         "test_recusa_parecer_de_merito_favoravel_quando_falta_um_requisito",
@@ -289,6 +290,7 @@ r(
     modo=CALCULADA,
     descricao="“Habilitações” no texto consolidado é lido como “habitações”.",
     onde="requisitos.regras.distrito.avaliar_distrito",
+    digitado="as habitações informadas no simulador público de distrito.",
     decisao="“50 habilitações” é erro de digitação do texto consolidado: o sistema conta "
     "habitações na sede.",
 )
@@ -332,7 +334,7 @@ r(
     "Art. 7º, I",
     modo=CALCULADA,
     descricao="Depois da apresentação do Projeto de Lei, o nome e a sede não se retificam.",
-    onde="processos.retificacao.MOTIVO_ART7",
+    onde="processos.retificacao.bloqueios",
     decisao="O Projeto de Lei menciona o nome e a sede, e a guarda de toponímia (Art. 6º) correu "
     "sobre eles na apresentação; daí em diante não se retificam.",
 )

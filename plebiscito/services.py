@@ -23,7 +23,6 @@ from plebiscito.regras import ApuracaoInvalida, Unidade, Votacao, apurar_unidade
 from processos import leitura, rito
 from processos.condicoes import condicao
 from processos.estados import Tipo
-from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from requisitos.aplicacao import aplica
 from requisitos.models import parametros_em_vigor
@@ -210,28 +209,23 @@ def gravar_resultado(andamento) -> Resultado:
 @condicao(
     lambda processo: (
         "Já há resultado registrado neste processo (versão "
-        f"{lido(processo, resultados_do_processo)[0].versao}); corrija-o por “Retificar "
+        f"{resultados_do_processo(processo)[0].versao}); corrija-o por “Retificar "
         "resultado do plebiscito”."
     )
 )
 def sem_resultado_registrado(processo) -> bool:
-    return not lido(processo, resultados_do_processo)
+    return not resultados_do_processo(processo)
 
 
 @condicao("Não há resultado do plebiscito registrado neste processo (Art. 20).")
 def com_resultado_registrado(processo) -> bool:
-    return bool(lido(processo, resultados_do_processo))
+    return bool(resultados_do_processo(processo))
 
 
+@leitura.por_pagina
 def resultados_do_processo(processo) -> list[Resultado]:
     """Todas as versões do resultado, da vigente (a mais alta) às anteriores, com as
-    unidades: lidas uma vez na página do processo (`processos.leitura`). Na página, sem o
-    ato que grava o resultado entre os andamentos já lidos, ou com a consulta do processo
-    dizendo que não há resultado gravado, não há o que ler."""
-    if leitura.ligada(processo) and (
-        not leitura.praticado(processo, ATOS_DO_RESULTADO) or leitura.sem(processo, TEM_RESULTADO)
-    ):
-        return []
+    unidades: lidas uma vez na página do processo (`processos.leitura`)."""
     # A ordem do modelo junta o processo (a ordem dele); aqui o processo é um só.
     resultados = list(
         Resultado.objects.filter(processo=processo)
@@ -241,6 +235,15 @@ def resultados_do_processo(processo) -> list[Resultado]:
     for resultado in resultados:  # o mesmo processo, com a leitura única da página
         resultado.processo = processo
     return resultados
+
+
+@resultados_do_processo.na_pagina
+def _resultados_na_pagina(processo) -> list[Resultado]:
+    """Na página, sem o ato que grava o resultado entre os andamentos já lidos, ou com a
+    consulta do processo dizendo que não há resultado gravado, não há o que ler."""
+    if not leitura.praticado(processo, ATOS_DO_RESULTADO) or leitura.sem(processo, TEM_RESULTADO):
+        return []
+    return resultados_do_processo.consultar(processo)
 
 
 # A anotação da página do processo (`processos.extensoes.registrar_anotacao`).
@@ -255,19 +258,27 @@ def existe_resultado():
 ATOS_DO_RESULTADO = frozenset({"registrar_resultado", "retificar_resultado"})
 
 
+@leitura.por_pagina
 def fases_do_processo(processo) -> list[AcompanhamentoTre]:
     """As fases no TRE (Art. 19, § 2º); cada uma nasce de um ato "registrar_fase_tre"."""
-    if leitura.ligada(processo) and not leitura.praticado(processo, {"registrar_fase_tre"}):
-        return []
     return list(processo.fases_tre.all())
+
+
+@fases_do_processo.na_pagina
+def _fases_na_pagina(processo) -> list[AcompanhamentoTre]:
+    """Na página, sem o ato entre os andamentos já lidos, não há fase a ler."""
+    if not leitura.praticado(processo, {"registrar_fase_tre"}):
+        return []
+    return fases_do_processo.consultar(processo)
 
 
 def resultado_vigente(processo) -> Resultado | None:
     """A versão mais alta do resultado (a que vale), das versões lidas uma vez na página."""
-    resultados = lido(processo, resultados_do_processo)
+    resultados = resultados_do_processo(processo)
     return resultados[0] if resultados else None
 
 
+@leitura.por_pagina
 def unidades_que_faltam(processo) -> list[str]:
     resultado = resultado_vigente(processo)
     if resultado is None:
@@ -279,16 +290,17 @@ def unidades_que_faltam(processo) -> list[str]:
 @condicao(
     lambda processo: (
         "O resultado registrado não tem as unidades que a abrangência em vigor "
-        "exige (" + "; ".join(lido(processo, unidades_que_faltam)) + "): retifique o resultado."
+        "exige (" + "; ".join(unidades_que_faltam(processo)) + "): retifique o resultado."
     )
 )
 def resultado_cobre_a_abrangencia(processo) -> bool:
-    return not lido(processo, unidades_que_faltam)
+    return not unidades_que_faltam(processo)
 
 
 # --- emitir_parecer_resultado: o veredito que governa ---------------------------------------
 
 
+@leitura.por_pagina
 def apurar_processo(processo: Processo, data: date | None = None):
     """As três leituras sobre a versão vigente do resultado, com a regra e a abrangência em
     vigor na data (a do ato, ou hoje para a prévia). None sem resultado registrado."""

@@ -8,7 +8,6 @@ from plebiscito import services
 from plebiscito.models import FaseTre
 from processos import leitura, rito
 from processos.estados import Estado
-from processos.leitura import lido
 from processos.papeis import PRESIDENTE, tem_papel
 
 JUSTIFICATIVA_RECUSA = (
@@ -40,7 +39,7 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
         rito.tem_plebiscito(processo.tipo, processo.plebiscito_dispensado)
     ):
         return None
-    resultados = lido(processo, services.resultados_do_processo)
+    resultados = services.resultados_do_processo(processo)
     fases = services.fases_do_processo(processo)
     decreto = _numero_do_ato(processo, "publicar_decreto", "numero_decreto")
     if not (resultados or fases or decreto):
@@ -48,7 +47,7 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
     parecer = _parecer(processo)
     apuracao = parecer.dados.get("apuracao") if parecer else None
     if apuracao is None and resultados:
-        vigente, calculada, parametros = lido(processo, services.apurar_processo)
+        vigente, calculada, parametros = services.apurar_processo(processo)
         apuracao = services.apuracao_como_dict(vigente, calculada, parametros)
     return {
         "publica": publica,
@@ -61,11 +60,7 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
         "sobrestar_url": None if publica else _sobrestar_apos_recusa(processo, usuario, fases),
         "numero_decreto": decreto,
         "numero_lei": _numero_do_ato(processo, "registrar_lei", "numero_lei"),
-        "faltam": []
-        if publica
-        else lido(processo, services.unidades_que_faltam)
-        if resultados
-        else [],
+        "faltam": [] if publica else services.unidades_que_faltam(processo) if resultados else [],
     }
 
 

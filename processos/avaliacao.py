@@ -17,6 +17,7 @@ def condicoes_da_visita(processo) -> bool | None:
     return None if visita is None else visita.dados.get("condicoes_instalacao")
 
 
+@leitura.por_pagina
 def avaliar_nome(processo) -> VereditoToponimo:
     return _toponimo(processo.nome_proposto, leitura.parametros(processo, _data(processo)))
 

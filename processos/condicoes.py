@@ -8,7 +8,6 @@ from django.utils import timezone
 from processos import avaliacao, leitura, rito
 from processos.atos import ATOS
 from processos.estados import TIPOS_ART3, TIPOS_COM_NOME_NOVO, Estado, Tipo
-from processos.leitura import lido
 from processos.papeis import tem_papel
 from requisitos.aplicacao import aplica
 from requisitos.eleicoes import janela_art3
@@ -79,7 +78,7 @@ def nome_igual_sede(processo) -> bool:
 
 
 def _problemas_do_nome(processo) -> str:
-    veredito = lido(processo, avaliacao.avaliar_nome)
+    veredito = avaliacao.avaliar_nome(processo)
     return "Nome recusado pelo Art. 6º: " + " ".join(p.mensagem for p in veredito.problemas)
 
 
@@ -96,7 +95,7 @@ def toponimo_valido(processo) -> bool:
     """Art. 6º: calculado sobre o nome proposto (repetição no País, datas, palavras)."""
     if processo.tipo not in TIPOS_COM_NOME_NOVO:
         return True
-    return lido(processo, avaliacao.avaliar_nome).valido
+    return avaliacao.avaliar_nome(processo).valido
 
 
 @aplica(

@@ -9,11 +9,18 @@ calcula `f(processo, *args)` uma vez e devolve o mesmo valor às chamadas seguin
 Fora dela (nos atos, em `processos.services.praticar_ato`, que leem depois de gravar),
 `lido` apenas chama a função: nenhuma leitura guardada sobrevive a uma escrita.
 
+As poucas leituras caras levam o decorador `por_pagina`: quem as chama (uma guarda, uma
+regra) só chama a função, sem saber se há página. Quando a página já leu o bastante para
+responder sem consultar (os andamentos, as linhas dos ofícios, uma anotação), a resposta
+tirada dali fica numa função à parte, ligada por `@leitura_cara.na_pagina`, ao lado da
+consulta que ela substitui.
+
 A consulta que lê o processo da página traz também anotações registradas pelas fases
 (`extensoes.registrar_anotacao`): se uma relação quase sempre vazia tem linhas, contagens.
 `anotado`/`sem` as leem — só dentro da leitura única; fora dela, quem pergunta consulta.
 """
 
+import functools
 from contextlib import contextmanager
 from datetime import date
 
@@ -64,6 +71,33 @@ def lido(processo, funcao, *args):
     if chave not in guardados:
         guardados[chave] = funcao(processo, *args)
     return guardados[chave]
+
+
+def por_pagina(funcao):
+    """Decorador de uma leitura cara `funcao(processo, *args)`: dentro da leitura única,
+    calculada uma vez por página; fora dela, chamada como escrita. `funcao.na_pagina`
+    decora a alternativa que responde, na página, do que a página já leu (a mesma
+    resposta, sem a consulta); `funcao.consultar` é a consulta sem memória."""
+    na_pagina = []
+
+    @functools.wraps(funcao)
+    def lida(processo, *args, **kwargs):
+        guardados = getattr(processo, _ATRIBUTO, None)
+        if guardados is None:
+            return funcao(processo, *args, **kwargs)
+        chave = (funcao, args, tuple(sorted(kwargs.items())))
+        if chave not in guardados:
+            calcular = na_pagina[0] if na_pagina else funcao
+            guardados[chave] = calcular(processo, *args, **kwargs)
+        return guardados[chave]
+
+    def alternativa(derivada):
+        na_pagina[:] = [derivada]
+        return derivada
+
+    lida.na_pagina = alternativa
+    lida.consultar = funcao
+    return lida
 
 
 def _lista_de_andamentos(processo) -> list:
@@ -154,5 +188,6 @@ def versao_do_parametro(processo, nome: str, data: date) -> dict:
         "nome": nome,
         "descricao": descricao,
         "vigencia_inicio": registro.vigencia_inicio.isoformat(),
+        "fundamento": registro.fundamento,
         "texto": f"versão vigente desde {desde} ({registro.fundamento})",
     }

@@ -41,6 +41,25 @@ class FormaEncaminhamento(models.TextChoices):
     COMUNIDADE = "comunidade", "Diretamente pela comunidade"
 
 
+@leitura.por_pagina
+def _ultimo_andamento(processo, **filtro):
+    """O andamento mais novo do processo com os valores de `filtro`."""
+    return processo.andamentos.filter(**filtro).first()
+
+
+@_ultimo_andamento.na_pagina
+def _ultimo_andamento_na_pagina(processo, **filtro):
+    """Na página do processo, dos andamentos já lidos (do mais novo ao mais antigo)."""
+    return next(
+        (
+            a
+            for a in leitura.andamentos(processo)
+            if all(getattr(a, campo) == valor for campo, valor in filtro.items())
+        ),
+        None,
+    )
+
+
 class Processo(AtosDoProcesso, ConcurrentTransitionMixin, models.Model):
     numero = models.PositiveIntegerField("número", editable=False)
     ano = models.PositiveSmallIntegerField("ano", editable=False)
@@ -74,6 +93,17 @@ class Processo(AtosDoProcesso, ConcurrentTransitionMixin, models.Model):
     )
     divisas = models.TextField("divisas", blank=True)
     memorial_descritivo = models.TextField("memorial descritivo", blank=True)
+    # Art. 13: a nova representação sobre um processo arquivado fica ligada a ele; gravada
+    # só pelo ato de protocolo (com o Andamento), nunca retificada depois.
+    processo_anterior = models.ForeignKey(
+        "self",
+        verbose_name="processo anterior (arquivado)",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="novas_representacoes",
+    )
     criado_em = models.DateTimeField("protocolado em", auto_now_add=True)
     ultima_movimentacao = models.DateTimeField("última movimentação", default=timezone.now)
 
@@ -173,18 +203,7 @@ class Processo(AtosDoProcesso, ConcurrentTransitionMixin, models.Model):
         filtro = {"estado_destino": Estado.ARQUIVADO}
         if nome_ato == "retomar":
             filtro = {"ato": "sobrestar"}
-        if leitura.ligada(self):
-            # Na página do processo, dos andamentos já lidos (do mais novo ao mais antigo).
-            andamento = next(
-                (
-                    a
-                    for a in leitura.andamentos(self)
-                    if all(getattr(a, campo) == valor for campo, valor in filtro.items())
-                ),
-                None,
-            )
-        else:
-            andamento = self.andamentos.filter(**filtro).first()
+        andamento = _ultimo_andamento(self, **filtro)
         return andamento.estado_origem if andamento else None
 
     def _retorno_obrigatorio(self, nome_ato: str) -> str:

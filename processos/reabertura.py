@@ -11,6 +11,8 @@ nova votação). O veredito calculado do plebiscito muda só por novo ofício do
 from dataclasses import dataclass
 from datetime import date
 
+from django.urls import reverse
+
 from processos import leitura
 from processos.estados import Estado
 from requisitos.aplicacao import aplica
@@ -50,14 +52,18 @@ PELO_PLEBISCITO = Arquivamento(
 PELO_PRESIDENTE = Arquivamento(ARQUIVAMENTO_ADMINISTRATIVO, "pelo Presidente da CRT", "Art. 21")
 
 
+@leitura.por_pagina
 def ultimo_arquivamento(processo):
     """O Andamento que arquivou o processo pela última vez (None se nunca arquivado)."""
-    if leitura.ligada(processo):
-        return next(
-            (a for a in leitura.andamentos(processo) if a.estado_destino == Estado.ARQUIVADO),
-            None,
-        )
     return processo.andamentos.filter(estado_destino=Estado.ARQUIVADO).first()
+
+
+@ultimo_arquivamento.na_pagina
+def _ultimo_arquivamento_na_pagina(processo):
+    """Na página, dos andamentos já lidos (do mais novo ao mais antigo)."""
+    return next(
+        (a for a in leitura.andamentos(processo) if a.estado_destino == Estado.ARQUIVADO), None
+    )
 
 
 def classificar(andamento) -> Arquivamento:
@@ -98,11 +104,24 @@ def rotas(quem: Arquivamento) -> str:
     return f"{ROTA_PLENARIO}; ou {ROTA_NOVA_REPRESENTACAO}"
 
 
+def endereco_da_nova_representacao(processo) -> str:
+    """O protocolo com o campo "Processo anterior (arquivado)" já preenchido (Art. 13)."""
+    return f"{reverse('processos:novo')}?anterior={processo.slug}"
+
+
+def caminho_da_nova_representacao(processo) -> str:
+    return (
+        "Para a nova representação: Novo processo, com “Processo anterior (arquivado)” "
+        f"{processo.protocolo} ({endereco_da_nova_representacao(processo)})."
+    )
+
+
 def _recusa_desarquivar(processo) -> str:
     andamento, quem = _arquivamento(processo)
     return (
         f"{descrever(andamento)}: o Presidente não desfaz uma decisão colegiada nem o "
-        f"veredito do plebiscito. Reabre-se por {rotas(quem)}."
+        f"veredito do plebiscito. Reabre-se por {rotas(quem)}. "
+        f"{caminho_da_nova_representacao(processo)}"
     )
 
 

@@ -56,6 +56,16 @@ MOTIVO_ART8 = (
 MOTIVO_ART7 = "campo bloqueado desde a apresentação do Projeto de Lei, que o menciona (Art. 7º, I)."
 
 
+@leitura.por_pagina
+def _parecer_preliminar_emitido(processo) -> bool:
+    return processo.andamentos.filter(ato="emitir_parecer_preliminar").exists()
+
+
+@_parecer_preliminar_emitido.na_pagina
+def _parecer_preliminar_entre_os_andamentos_da_pagina(processo) -> bool:
+    return leitura.praticado(processo, {"emitir_parecer_preliminar"})
+
+
 def etapa(processo) -> str:
     """A etapa que conta para os bloqueios: o sobrestado conta pela etapa de onde saiu (o
     sobrestamento não reabre o que o rito já fixou)."""
@@ -70,11 +80,7 @@ def bloqueios(processo) -> dict[str, str]:
     if not processo.divisas_editaveis:
         bloqueados |= dict.fromkeys(TERRITORIO, MOTIVO_ART19)
         bloqueados["municipios_origem"] = MOTIVO_ELEITORADO
-    elif rito.RITOS[processo.tipo].plebiscito == "art8" and (
-        leitura.praticado(processo, {"emitir_parecer_preliminar"})
-        if leitura.ligada(processo)
-        else processo.andamentos.filter(ato="emitir_parecer_preliminar").exists()
-    ):
+    elif rito.RITOS[processo.tipo].plebiscito == "art8" and _parecer_preliminar_emitido(processo):
         bloqueados |= dict.fromkeys(AREAS, MOTIVO_ART8)
     if etapa(processo) in DESDE_O_PL:
         bloqueados |= dict.fromkeys(("nome_proposto", "sede_proposta"), MOTIVO_ART7)

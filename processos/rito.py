@@ -70,6 +70,8 @@ RITOS: dict[str, Rito] = {
     "Art. 4º; Art. 8º; Art. 10; Art. 11",
     descricao="O rito de cada tipo: plebiscito sempre na criação, fusão, incorporação e "
     "alteração de nome; nunca na extinção; na revisão de limites, dispensado pelo Art. 8º.",
+    digitado="na revisão de limites, a área a desmembrar e a área total informadas no protocolo "
+    "(Art. 8º).",
     testes=(
         "tests.processos.test_maquina_de_estados.test_parecer_preliminar_pedindo_documentos_segue_o_rito_do_tipo",
         "tests.processos.test_maquina_de_estados.test_parecer_da_ccjr_leva_ao_pdl_ou_direto_ao_projeto_de_lei",

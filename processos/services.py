@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_fsm import ConcurrentTransition
 
-from processos import cronologia, deliberacoes, extensoes, versao
+from processos import cronologia, deliberacoes, extensoes, nova_representacao, versao
 from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF, recusa_no_processo
 from processos.estados import Estado, Tipo
 from processos.leitura import lido
@@ -58,6 +58,8 @@ class DadosProtocolo:
     # 2º), gravados no Andamento; a fase da representação os guarda nos seus dados.
     fundamento_extincao: str = ""
     municipios_destino: tuple = ()
+    # Art. 13: o protocolo do processo arquivado de que esta é nova representação.
+    processo_anterior: str = ""
 
 
 def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
@@ -68,7 +70,14 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
         raise AtoRecusado(ORIGEM_DA_CRIACAO)
     hoje = timezone.localdate()
     with transaction.atomic():
+        anterior = nova_representacao.processo_anterior(
+            dados.processo_anterior,
+            tipo=dados.tipo,
+            municipios_origem=dados.municipios_origem,
+            travar=True,
+        )
         processo = Processo(
+            processo_anterior=anterior,
             tipo=dados.tipo,
             nome_proposto=dados.nome_proposto,
             sede_proposta=dados.sede_proposta,
@@ -89,6 +98,10 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
         processo.protocolar({})
         processo.save()
         processo.municipios_origem.set(dados.municipios_origem)
+        if anterior is not None:
+            # A página do arquivado passa a mostrar a nova representação: o cache da página
+            # pública é chaveado pela última movimentação.
+            Processo.objects.filter(pk=anterior.pk).update(ultima_movimentacao=timezone.now())
         andamento = Andamento.objects.create(
             processo=processo,
             ato="protocolar",
@@ -96,7 +109,9 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
             estado_destino=processo.estado,
             usuario=usuario,
             data_ato=dados.data_leitura_expediente,
-            dados={"forma_encaminhamento": dados.forma_encaminhamento} | _extincao(dados),
+            dados={"forma_encaminhamento": dados.forma_encaminhamento}
+            | _extincao(dados)
+            | ({"processo_anterior": anterior.protocolo} if anterior else {}),
         )
         extensoes.aplicar_efeitos(andamento)
         # Art. 14: o comprovante de protocolo para os peticionários, na mesma transação.

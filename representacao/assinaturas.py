@@ -161,6 +161,7 @@ CAMPOS_DA_CONTAGEM = tuple(_agregados())
 ANOTACOES = {campo: f"assinaturas_{campo}" for campo in CAMPOS_DA_CONTAGEM}
 
 
+@leitura.por_pagina
 def contagem(processo: Processo) -> Contagem:
     """Uma consulta de agregação, sem carregar as linhas; na página do processo, anotada na
     consulta que lê o processo (`anotacao_da_contagem`)."""

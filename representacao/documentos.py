@@ -21,7 +21,6 @@ from documentos.assinatura.entrada import conferir_assinaturas
 from emancipacao.limite_envio import limite_em_bytes
 from processos import extensoes, leitura, versao
 from processos.estados import TERMINAIS
-from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
 from processos.versao import MENSAGEM_REGISTRO_NOVO
@@ -306,18 +305,26 @@ def existe_documento():
     return Exists(DocumentoRepresentacao.objects.filter(processo=OuterRef("pk")))
 
 
+_ORDEM_DOS_JUNTADOS = ("item", "numero", "-versao")
+
+
+@leitura.por_pagina
 def _juntados(processo):
-    """As versões juntadas, por item e arquivo, da mais recente à mais antiga. Na página do
-    processo o resumo não mostra quem juntou nem quem anulou (sem juntar os usuários), e nada
-    é lido quando a consulta do processo anotou que não há documento."""
-    ordem = ("item", "numero", "-versao")
-    if not leitura.ligada(processo):
-        return DocumentoRepresentacao.objects.do_processo(processo).order_by(*ordem)
+    """As versões juntadas, por item e arquivo, da mais recente à mais antiga, com quem
+    juntou e quem anulou."""
+    return DocumentoRepresentacao.objects.do_processo(processo).order_by(*_ORDEM_DOS_JUNTADOS)
+
+
+@_juntados.na_pagina
+def _juntados_na_pagina(processo):
+    """Na página do processo o resumo não mostra quem juntou nem quem anulou (sem juntar os
+    usuários), e nada é lido quando a consulta do processo anotou que não há documento."""
     if leitura.sem(processo, TEM_DOCUMENTOS):
         return []
-    return DocumentoRepresentacao.objects.filter(processo=processo).order_by(*ordem)
+    return DocumentoRepresentacao.objects.filter(processo=processo).order_by(*_ORDEM_DOS_JUNTADOS)
 
 
+@leitura.por_pagina
 def checklist_do_processo(processo) -> list[LinhaChecklist]:
     """A lista do Art. 15 do tipo, item a item, com os arquivos juntados (uma consulta)."""
     por_item = defaultdict(lambda: defaultdict(list))
@@ -347,7 +354,7 @@ def _exigidos_pelo_fundamento(processo) -> tuple[str, ...]:
         return ()
     from representacao.extincao import dados_vigentes  # a extinção importa este módulo
 
-    dados = lido(processo, dados_vigentes)
+    dados = dados_vigentes(processo)
     fundamento = dados.fundamento_extincao if dados else ""
     return checklist.EXIGIDOS_POR_FUNDAMENTO.get(fundamento, ())
 
@@ -357,7 +364,7 @@ def itens_faltantes(processo) -> list[str]:
     representação na CRT (Art. 16)."""
     return [
         linha.rotulo_completo
-        for linha in lido(processo, checklist_do_processo)
+        for linha in checklist_do_processo(processo)
         if linha.obrigatorio and not linha.presente
     ]
 

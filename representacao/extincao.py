@@ -11,8 +11,8 @@
   no Andamento de `apresentar_pl` (o PDF lê o que o ato gravou).
 """
 
+from processos import leitura
 from processos.estados import Tipo
-from processos.leitura import lido
 from processos.models import AtoRecusado
 from representacao import assinaturas, documentos
 from representacao.models import DadosRepresentacao
@@ -49,6 +49,7 @@ def erros_do_destino(fundamento: str, destinos, extintos) -> list[str]:
     return []
 
 
+@leitura.por_pagina
 def dados_vigentes(processo) -> DadosRepresentacao | None:
     """A versão vigente gravada (None, se não houver): lida uma vez na página do processo."""
     return DadosRepresentacao.objects.vigente(processo)
@@ -58,9 +59,10 @@ def destinos_de(dados: DadosRepresentacao | None) -> list[Municipio]:
     return list(dados.municipios_destino.order_by("nome")) if dados and dados.pk else []
 
 
+@leitura.por_pagina
 def destinos_vigentes(processo) -> list[Municipio]:
     """Os municípios que recebem o território, na versão vigente: lidos uma vez na página."""
-    return destinos_de(lido(processo, dados_vigentes))
+    return destinos_de(dados_vigentes(processo))
 
 
 def faltas_do_destino(processo) -> list[str]:
@@ -68,8 +70,8 @@ def faltas_do_destino(processo) -> list[str]:
     isso, não é recebida (e o projeto de lei não teria o que dizer)."""
     if processo.tipo != Tipo.EXTINCAO:
         return []
-    vigentes = lido(processo, dados_vigentes)
-    if not vigentes or not vigentes.fundamento_extincao or lido(processo, destinos_vigentes):
+    vigentes = dados_vigentes(processo)
+    if not vigentes or not vigentes.fundamento_extincao or destinos_vigentes(processo):
         return []  # sem fundamento, a validade já diz o que falta
     destino = descrever_destino(vigentes.fundamento_extincao)
     return [f"Falta: município(s) que recebem o território — {destino}."]
@@ -183,8 +185,8 @@ def eleitorado_certificado(processo) -> int | None:
     "absoluta sobre o eleitorado da certidão do TRE, quando ela está nos autos; o número "
     "registrado na representação é só a prévia de antes da certidão.",
     testes=(
-        "tests.representacao.test_extincao.test_art_10_iii_caso_relatado_conta_sobre_o_eleitorado_certificado_pelo_tre",
-        "tests.representacao.test_extincao.test_art_10_iii_maioria_absoluta_do_eleitorado_certificado_dos_dois_lados",
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_iii_caso_relatado_conta_sobre_o_eleitorado_certificado_pelo_tre",
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_iii_maioria_absoluta_do_eleitorado_certificado_dos_dois_lados",
     ),
     decisao="Onde há certidão do órgão competente nos autos, a regra lê o número certificado; "
     "o parecer mostra os dois quando diferem.",
@@ -201,7 +203,7 @@ def _maioria(processo, vigentes) -> dict:
     digitado = vigentes.eleitores_municipio
     certificado = eleitorado_certificado(processo)
     if certificado is not None:
-        aptas = lido(processo, assinaturas.contagem).aptos
+        aptas = assinaturas.contagem(processo).aptos
         (maioria,) = avaliar_maioria_absoluta_eleitores(aptas, certificado).requisitos
     if maioria is None or not maioria.atende:
         motivo = (
@@ -266,11 +268,11 @@ def secao_extincao(processo, usuario, *, publica: bool = False) -> dict | None:
     público por natureza: a página pública mostra o mesmo, sem os detalhes internos."""
     if processo.tipo != Tipo.EXTINCAO:
         return None
-    vigentes = lido(processo, dados_vigentes)
+    vigentes = dados_vigentes(processo)
     fundamento = vigentes.fundamento_extincao if vigentes else ""
     return {
         "fundamento": FundamentoExtincao(fundamento).label if fundamento else "",
         "destino": descrever_destino(fundamento),
-        "destinos": [m.nome for m in lido(processo, destinos_vigentes)],
+        "destinos": [m.nome for m in destinos_vigentes(processo)],
         "publica": publica,
     }

@@ -3,10 +3,11 @@
 from django import forms
 
 from emancipacao.numeros import campo_do_modelo
-from processos import campos
+from processos import campos, nova_representacao
 from processos import forms as processos_forms
 from processos.campos import CampoData
 from processos.estados import Tipo
+from processos.models import AtoRecusado
 from representacao import extincao, validade
 from representacao.assinaturas import LIMITE_BYTES, DadosSignatario
 from representacao.models import DadosRepresentacao
@@ -300,7 +301,16 @@ class ProtocolarForm(processos_forms.ProtocolarForm):
         "qual o extinto volta a pertencer (§ 1º); no III, os municípios contíguos indicados "
         "pelos eleitores requerentes (§ 2º).",
     )
+    processo_anterior = forms.CharField(
+        label="Processo anterior (arquivado)",
+        required=False,
+        max_length=12,
+        help_text="Somente numa nova representação sobre um processo arquivado (Art. 13): o "
+        "número de protocolo dele, como 0001/2026. Ele deve ser do mesmo tipo e ter os mesmos "
+        "municípios de origem; a ligação não se altera depois do protocolo.",
+    )
     field_order = [
+        "processo_anterior",
         "tipo",
         "nome_proposto",
         "sede_proposta",
@@ -315,6 +325,7 @@ class ProtocolarForm(processos_forms.ProtocolarForm):
 
     def clean(self):
         dados = super().clean()
+        self._conferir_anterior(dados)
         if dados.get("tipo") != Tipo.EXTINCAO:
             dados["fundamento_extincao"], dados["municipios_destino"] = "", []
             return dados
@@ -328,6 +339,19 @@ class ProtocolarForm(processos_forms.ProtocolarForm):
         ):
             self.add_error("municipios_destino", erro)
         return dados
+
+    def _conferir_anterior(self, dados):
+        """Art. 13: o erro ao lado do campo; o serviço do protocolo confere de novo, travado."""
+        if "processo_anterior" in self.errors or not dados.get("tipo"):
+            return
+        try:
+            nova_representacao.processo_anterior(
+                dados.get("processo_anterior", ""),
+                tipo=dados["tipo"],
+                municipios_origem=dados.get("municipios_origem") or [],
+            )
+        except AtoRecusado as exc:
+            self.add_error("processo_anterior", str(exc))
 
 
 class BaixarEmDiligenciaForm(processos_forms.BaixarEmDiligenciaForm):

@@ -19,7 +19,6 @@ from django.utils import timezone
 from processos import leitura, versao
 from processos.condicoes import condicao
 from processos.estados import Estado, Tipo
-from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from processos.versao import MENSAGEM_REGISTRO_NOVO
 from representacao import assinaturas, documentos, extincao
@@ -37,7 +36,7 @@ from requisitos.regras import (
 
 def dados_de(processo) -> DadosRepresentacao:
     """A versão vigente dos dados da representação (em branco, sem gravar, se não houver)."""
-    vigentes = lido(processo, extincao.dados_vigentes)
+    vigentes = extincao.dados_vigentes(processo)
     return vigentes or DadosRepresentacao(processo=processo, versao=0)
 
 
@@ -106,6 +105,8 @@ def _extincao(processo, dados: DadosRepresentacao, aptas: int, parametros) -> Ve
     descricao="Validade da representação: 100 assinaturas aptas (títulos validados, cada um "
     "contado uma vez, residentes e com firma reconhecida); na extinção a requerimento, a "
     "maioria absoluta do eleitorado; na alteração de nome, a Câmara por 2/3.",
+    digitado="na alteração de nome, os membros e os votos da Câmara transcritos da ata; na "
+    "extinção, antes da certidão do TRE, o eleitorado informado na representação (só a prévia).",
     testes=(
         "tests.representacao.test_validade.test_art_13_exige_cem_assinaturas_aptas",
         "tests.representacao.test_validade.test_extincao_a_requerimento_exige_a_maioria_absoluta",
@@ -118,12 +119,13 @@ def avaliar_peticao(processo, data: date | None = None) -> Veredito:
     # Os dados da representação só decidem na alteração de nome e na extinção.
     if processo.tipo == Tipo.ALTERACAO_NOME:
         return _camara(dados_de(processo))
-    aptas = lido(processo, assinaturas.contagem).aptos
+    aptas = assinaturas.contagem(processo).aptos
     if processo.tipo == Tipo.EXTINCAO:
         return _extincao(processo, dados_de(processo), aptas, parametros)
     return avaliar_assinaturas(aptas, parametros)
 
 
+@leitura.por_pagina
 def o_que_falta(processo) -> list[str]:
     """Tudo o que impede receber a representação: documentos do Art. 15 e validade."""
     data = getattr(processo, "data_do_ato", None)
@@ -142,16 +144,18 @@ def o_que_falta(processo) -> list[str]:
 
 @aplica(
     "Art. 15; Art. 16",
-    descricao="“Receber na CRT” só é praticado com os documentos do Art. 15 juntados e a "
-    "representação válida — calculado, não declarado por quem recebe.",
+    descricao="“Receber na CRT” só é praticado com os documentos do Art. 15 juntados (a "
+    "presença do arquivo conferida, não o conteúdo) e a representação válida (calculada sobre "
+    "os signatários) — não declarado por quem recebe.",
+    digitado="na alteração de nome, os membros e os votos da Câmara transcritos da ata.",
     testes=(
         "tests.representacao.test_recebimento.test_recebimento_recusado_lista_exatamente_o_que_falta",
         "tests.representacao.test_recebimento.test_recebimento_permitido_com_a_lista_completa_e_cem_assinaturas",
     ),
 )
-@condicao(lambda processo: " ".join(lido(processo, o_que_falta)))
+@condicao(lambda processo: " ".join(o_que_falta(processo)))
 def representacao_instruida_e_valida(processo) -> bool:
     """Guarda de `receber_na_crt` (Art. 15 e 16): calculada dos documentos e das assinaturas,
     não declarada por quem recebe. Na página do processo, a seção da validade mostra as
     mesmas faltas: calculadas uma vez (`processos.leitura`)."""
-    return not lido(processo, o_que_falta)
+    return not o_que_falta(processo)

@@ -21,7 +21,6 @@ from emancipacao.planilha import resposta_csv
 from processos import leitura
 from processos.campos import campo_da_versao, exigir_versao
 from processos.estados import Tipo
-from processos.leitura import lido
 from processos.models import AtoRecusado, RegistroAcesso
 from processos.papeis import OPERADORES, exigir_leitor, tem_papel
 from processos.protocolos import Protocolo, processo_ou_404
@@ -56,7 +55,7 @@ def _exigir_crt(request):
 
 
 def _contagem_assinaturas(processo) -> dict:
-    contagem = lido(processo, servico_assinaturas.contagem)
+    contagem = servico_assinaturas.contagem(processo)
     minimo = leitura.parametros(processo).assinaturas_minimas
     return {"contagem": contagem, "minimo": minimo, "faltam": max(minimo - contagem.aptos, 0)}
 
@@ -405,7 +404,7 @@ def secao_documentos(processo, usuario, *, publica: bool = False) -> dict | None
     """A seção "Documentos (Art. 15)" da página interna do processo: o resumo da lista."""
     if publica:
         return None
-    linhas = lido(processo, servico_documentos.checklist_do_processo)
+    linhas = servico_documentos.checklist_do_processo(processo)
     if not linhas:
         return None
     obrigatorias = [linha for linha in linhas if linha.obrigatorio]
@@ -483,9 +482,7 @@ def secao_validade(processo, usuario, *, publica: bool = False) -> dict | None:
         return None
     return {
         "veredito": validade.avaliar_peticao(processo),
-        "faltas": lido(processo, validade.o_que_falta)
-        if validade.dados_editaveis(processo)
-        else [],
+        "faltas": validade.o_que_falta(processo) if validade.dados_editaveis(processo) else [],
         "url_dados": reverse("representacao:dados", args=[processo.slug])
         if processo.tipo in DadosRepresentacaoForm.CAMPOS
         else None,

@@ -1,7 +1,8 @@
 """Onde o sistema aplica cada dispositivo da LC 23/1992 (sem Django).
 
 Cada regra e cada guarda declara aqui, ao lado do próprio código, o dispositivo que aplica
-(artigo, parágrafo, inciso) e como: `CALCULADA` pelo sistema, `DECLARADA` por quem usa,
+(artigo, parágrafo, inciso) e como: `CALCULADA` pelo sistema (sobre evidência guardada),
+`PRESENCA` (o arquivo conferido, não o que diz), `DECLARADA` por quem usa,
 `EXIBIDA` ou `FORA` (não é matéria de software). A página `/lei/` é gerada deste registro,
 somado ao mapa declarativo de `lei/mapa.py` para o que nenhum código aplica; um teste confere
 que todo artigo do texto está no mapa e que nenhuma regra cita dispositivo inexistente.
@@ -19,12 +20,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 CALCULADA = "calculada"
+# O sistema confere que o documento está nos autos e que o arquivo é do tipo dito (o PDF
+# abre, a imagem decodifica), não o que ele diz: não é um cálculo sobre a evidência.
+PRESENCA = "presenca"
 DECLARADA = "declarada"
 EXIBIDA = "exibida"
 FORA = "fora"
 
 MODOS = {
     CALCULADA: "Calculada pelo sistema",
+    PRESENCA: "Presença conferida pelo sistema (o arquivo, não o conteúdo)",
     DECLARADA: "Declarada por quem usa o sistema",
     EXIBIDA: "Exibida pelo sistema",
     FORA: "Não é matéria de software",
@@ -164,6 +169,8 @@ class Aplicacao:
     parametros: tuple[str, ...] = ()
     testes: tuple[str, ...] = ()
     decisao: str = ""
+    # O número digitado por quem usa o sistema (não lido de certidão) de que a regra depende.
+    digitado: str = ""
 
     def aplica_a(self, dispositivo: Dispositivo) -> bool:
         return dispositivo in self.dispositivos
@@ -194,6 +201,7 @@ class Registro:
         parametro: str | tuple[str, ...] = (),
         testes: tuple[str, ...] = (),
         decisao: str = "",
+        digitado: str = "",
     ) -> Aplicacao:
         if modo not in MODOS:
             raise ValueError(f"Modo desconhecido: {modo!r} (use um de {', '.join(MODOS)}).")
@@ -206,6 +214,7 @@ class Registro:
             parametros=(parametro,) if isinstance(parametro, str) else tuple(parametro),
             testes=tuple(testes),
             decisao=decisao,
+            digitado=digitado,
         )
         if aplicacao not in self.aplicacoes:
             self.aplicacoes.append(aplicacao)

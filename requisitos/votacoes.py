@@ -22,6 +22,8 @@ EMPATE = (
     descricao="O resultado de cada deliberação do Plenário é o dos votos registrados: "
     "maioria simples (favoráveis > contrários; abstenções não contam).",
     testes=("tests.requisitos.test_votacoes.test_resultado_pela_maioria_simples",),
+    digitado="os votos da sessão, registrados pela Mesa no próprio ato (a fonte é a ata do "
+    "Plenário, que o sistema não lê).",
     decisao="A lei não fixa quórum: maioria simples dos votos. O empate é recusado — a "
     "votação registrada inclui o voto de desempate do Presidente da sessão. Sem votos "
     "informados (votação simbólica), vale o resultado declarado.",

@@ -7,9 +7,9 @@ passa a mostrar a mais recente."""
 from django import forms
 from django.utils import timezone
 
+from processos import leitura
 from processos.condicoes import condicao
 from processos.forms import AtoForm
-from processos.leitura import lido
 from processos.models import AtoRecusado
 from territorio import secao
 from territorio.leitura import GeometriaRecusada
@@ -23,6 +23,7 @@ CAMPO = "edicao_malha"
 _CALCULADO = "_territorio_recalculado"
 
 
+@leitura.por_pagina
 def _edicoes_por_calcular(processo) -> list[EdicaoDaMalha]:
     mapa_id, tipo = secao.mapa_do_processo(processo)
     if mapa_id is None or tipo not in secao.DESENHOS:
@@ -32,7 +33,7 @@ def _edicoes_por_calcular(processo) -> list[EdicaoDaMalha]:
 
 def edicoes_por_calcular(processo) -> list[EdicaoDaMalha]:
     """As edições carregadas com que o último desenho do mapa ainda não foi conferido."""
-    return lido(processo, _edicoes_por_calcular)
+    return _edicoes_por_calcular(processo)
 
 
 @condicao(

@@ -105,11 +105,8 @@ def ultimo_mapa_tipo():
     return _ultimo_mapa("tipo_conteudo")
 
 
+@leitura.por_pagina
 def mapa_do_processo(processo) -> tuple[int | None, str | None]:
-    # A página interna anota o mapa na consulta do processo; a pública só anota as
-    # existências, e aí a seção consulta (uma vez, e a página pública fica em cache).
-    if leitura.ligada(processo) and hasattr(processo, MAPA_ID):
-        return leitura.anotado(processo, MAPA_ID), leitura.anotado(processo, MAPA_TIPO)
     mapa = (
         processo.documentos_representacao.filter(
             item=ITEM_DO_MAPA, anulado_em__isnull=True, tipo_conteudo__in=DESENHOS
@@ -119,6 +116,15 @@ def mapa_do_processo(processo) -> tuple[int | None, str | None]:
         .first()
     )
     return mapa or (None, None)
+
+
+@mapa_do_processo.na_pagina
+def _mapa_anotado_na_pagina(processo) -> tuple[int | None, str | None]:
+    """A página interna anota o mapa na consulta do processo; a pública só anota as
+    existências, e aí a seção consulta (uma vez, e a página pública fica em cache)."""
+    if hasattr(processo, MAPA_ID):
+        return leitura.anotado(processo, MAPA_ID), leitura.anotado(processo, MAPA_TIPO)
+    return mapa_do_processo.consultar(processo)
 
 
 # O mapa vigente (id e tipo), lido também pela seção do rascunho do memorial.

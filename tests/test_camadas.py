@@ -60,10 +60,11 @@ RAIZES = {"emancipacao.urls": 6, "emancipacao.wsgi": 6, "emancipacao.asgi": 6}
 SUBIDAS_DE_HOJE: dict[tuple[str, str], str] = {}
 
 # Círculos de módulos (componentes fortemente conexos com mais de um módulo), contando os
-# imports de dentro de funções. Só pode diminuir. Eram 4; hoje: o núcleo do hub (atos,
-# condições, modelos, papéis), o PDF com o seu motor, e a situação dos ofícios com as
-# certidões e os serviços da instrução (pela leitura única da página).
-CIRCULOS_DE_MODULOS = 3
+# imports de dentro de funções. Só pode diminuir. Eram 4; hoje: o PDF com o seu motor, e os
+# modelos de documentos com o submódulo das assinaturas (o pacote importa o submódulo, que
+# importa do pacote). As certidões deixaram de importar a situação dos ofícios: a resposta da
+# página, tirada das linhas já lidas, é ligada pela situação dos ofícios (`na_pagina`).
+CIRCULOS_DE_MODULOS = 2
 
 # Apps presas num círculo, com todas as arestas (eram 6: documentos, instrucao, plebiscito,
 # processos, representacao e transparencia). Só pode diminuir.

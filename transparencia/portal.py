@@ -34,7 +34,7 @@ from painel import prazos
 from painel.filtros import ProcessoPublicoFilter
 from painel.linhas import COLUNAS_DO_PORTAL, linhas_da_lista
 from painel.paginacao import PaginadorDeProcessos
-from processos import extensoes, leitura
+from processos import extensoes, leitura, nova_representacao
 from processos.avisos import avisos_legais
 from processos.diagrama import desenho, etapas
 from processos.models import Processo
@@ -225,6 +225,7 @@ def _conteudo_do_processo(processo: Processo) -> str:
             "avisos": avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),
             "publicados": numeros_publicados(andamentos),
+            "ligacoes": nova_representacao.ligacoes(processo),
             # As seções públicas montadas para o visitante anônimo: o conteúdo não pode
             # depender de quem o pôs no cache.
             "secoes": extensoes.secoes(processo, AnonymousUser(), publica=True),

@@ -9,7 +9,6 @@ from django.db.models import Exists, OuterRef, Q
 from documentos.models import TIPOS_PUBLICOS, Documento
 from processos import leitura
 from processos.condicoes import condicao
-from processos.leitura import lido
 from processos.models import AtoRecusado, Processo
 from transparencia.models import DETALHES, ROTULO_DETALHES, Liberacao
 
@@ -28,7 +27,7 @@ def documentos_internos(processo: Processo):
 def opcoes_a_liberar(processo: Processo) -> list[tuple[str, str]]:
     """(item, rótulo) do que ainda não está liberado: os detalhes e cada documento interno."""
     # As liberações já lidas na página (ou agora, fora dela): as vigentes não têm revogação.
-    liberacoes = lido(processo, liberacoes_do_processo)
+    liberacoes = liberacoes_do_processo(processo)
     ja = {lib.documento_id for lib in liberacoes if lib.revogacao_id is None}
     opcoes = [] if None in ja else [(DETALHES, ROTULO_DETALHES)]
     for doc in documentos_internos(processo).exclude(pk__in=[d for d in ja if d]):
@@ -43,7 +42,7 @@ def opcoes_a_revogar(processo: Processo) -> list[tuple[str, str]]:
 
 @condicao("Não há documento interno nem detalhes do processo por liberar (Art. 23).")
 def ha_o_que_liberar(processo) -> bool:
-    liberacoes = lido(processo, liberacoes_do_processo)
+    liberacoes = liberacoes_do_processo(processo)
     # Os detalhes ainda não liberados já são o que liberar: sem ler os documentos internos.
     if not any(lib.documento_id is None and lib.revogacao_id is None for lib in liberacoes):
         return True
@@ -52,20 +51,24 @@ def ha_o_que_liberar(processo) -> bool:
 
 @condicao("Não há informação liberada neste processo para revogar (Art. 23).")
 def ha_liberacao_vigente(processo) -> bool:
-    return any(lib.revogacao_id is None for lib in lido(processo, liberacoes_do_processo))
+    return any(lib.revogacao_id is None for lib in liberacoes_do_processo(processo))
 
 
+@leitura.por_pagina
 def liberacoes_do_processo(processo: Processo) -> list[Liberacao]:
-    """O histórico das liberações (vigentes e revogadas), do ato mais novo ao mais antigo.
-    Na página, lido uma vez: cada liberação nasce de um ato `liberar_informacao`, e sem ele
+    """O histórico das liberações (vigentes e revogadas), do ato mais novo ao mais antigo."""
+    return list(
+        Liberacao.objects.filter(processo=processo).select_related(
+            "documento", "andamento__usuario", "revogacao__usuario"
+        )
+    )
+
+
+@liberacoes_do_processo.na_pagina
+def _liberacoes_na_pagina(processo: Processo) -> list[Liberacao]:
+    """Na página, lido uma vez: cada liberação nasce de um ato `liberar_informacao`, e sem ele
     entre os andamentos já lidos não há o que ler; com ele, o ato da liberação e o da
     revogação (com quem os praticou) são os mesmos andamentos da página."""
-    if not leitura.ligada(processo):
-        return list(
-            Liberacao.objects.filter(processo=processo).select_related(
-                "documento", "andamento__usuario", "revogacao__usuario"
-            )
-        )
     if not leitura.praticado(processo, {"liberar_informacao"}):
         return []
     andamentos = {a.pk: a for a in leitura.andamentos(processo)}

@@ -14,7 +14,7 @@ from painel.exportacao import identificacao
 from painel.filtros import ProcessoPublicoFilter
 from painel.views import busca_recusada
 from processos.atos import autoriza_liberacao
-from processos.leitura import lido, praticado
+from processos.leitura import praticado
 from transparencia import services
 from transparencia.dados_abertos import Enderecos, item_da_lista, processos_publicos
 from transparencia.limite import MENSAGEM, espera_dos_dados_abertos
@@ -24,7 +24,7 @@ from transparencia.limite import MENSAGEM, espera_dos_dados_abertos
 
 def secao_interna(processo, usuario, *, publica: bool = False) -> dict | None:
     """O histórico das liberações na página interna do processo."""
-    liberacoes = lido(processo, services.liberacoes_do_processo)
+    liberacoes = services.liberacoes_do_processo(processo)
     if not liberacoes and not autoriza_liberacao(processo, usuario):
         return None
     return {"liberacoes": liberacoes, "pode_liberar": autoriza_liberacao(processo, usuario)}

@@ -27,8 +27,11 @@ SIGNATARIOS: dict[str, tuple[Vaga, ...]] = {
 
 
 # O que o sistema emite por conta própria, sem signatário pessoa: leva só o selo da
-# Assembleia, aplicado logo depois da emissão quando o selo está instalado.
-SELO_NA_EMISSAO = frozenset({"comprovante_protocolo", "certidao_distrito", "oficio"})
+# Assembleia, aplicado em segundo plano logo depois da emissão quando o selo está instalado.
+# A cópia integral é a "cópia autenticada" do Art. 19, § 1º: autentica-a o selo.
+SELO_NA_EMISSAO = frozenset(
+    {"comprovante_protocolo", "certidao_distrito", "oficio", "copia_integral"}
+)
 
 
 def selado_na_emissao(tipo: str) -> bool:

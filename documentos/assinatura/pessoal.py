@@ -22,7 +22,7 @@ from pyhanko.sign.signers.pdf_byterange import PreparedByteRangeDigest
 from pyhanko.sign.signers.pdf_signer import PdfTBSDocument
 from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 
-from documentos.assinatura import carimbo
+from documentos.assinatura import aparencia, carimbo
 from documentos.assinatura.assinar import ALGORITMO, metadados
 from documentos.assinatura.assincrono import executar
 
@@ -59,7 +59,9 @@ def preparar(pdf: bytes, campo: str, certificado=None) -> Preparacao:
     """Passo 1: o documento com o espaço da assinatura reservado no campo, e o resumo."""
     escritor = IncrementalPdfFileWriter(BytesIO(pdf), strict=False)
     provisorio = signers.ExternalSigner(certificado, None, signature_value=bytes(256))
-    assinador = signers.PdfSigner(metadados(campo), signer=provisorio)
+    assinador = signers.PdfSigner(
+        metadados(campo), signer=provisorio, stamp_style=aparencia.PESSOAL
+    )
     resumo, _, saida = executar(
         assinador.async_digest_doc_for_signing(
             escritor, existing_fields_only=True, bytes_reserved=RESERVA

@@ -8,7 +8,7 @@ from pathlib import Path
 from django.conf import settings
 from pyhanko.sign import signers
 
-from documentos.assinatura import carimbo, confianca
+from documentos.assinatura import aparencia, carimbo, confianca
 from documentos.assinatura.assinar import assinar_campo
 from documentos.assinatura.campos import CAMPO_DO_SELO
 
@@ -60,5 +60,11 @@ def selar(pdf: bytes, *, campo: str = CAMPO_DO_SELO) -> bytes:
             "(EMANCIPACAO_CARIMBO_DO_TEMPO_URL)."
         )
     return assinar_campo(
-        pdf, campo, assinante(), carimbador=tsa, lta=True, contexto=confianca.contexto()
+        pdf,
+        campo,
+        assinante(),
+        carimbador=tsa,
+        lta=True,
+        contexto=confianca.contexto(),
+        estilo=aparencia.SELO,
     )

@@ -4,23 +4,19 @@ assinado até ali), o nível, o certificado e o carimbo do tempo. O documento em
 cada artefato começa pelos bytes dele."""
 
 import hashlib
-import logging
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
-from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 
 from documentos import integridade
-from documentos.assinatura import declaracao, niveis, pessoal, selo, validacao
+from documentos.assinatura import declaracao, fila, niveis, pessoal, selo, validacao
 from documentos.assinatura.campos import CAMPO_DO_SELO
 from documentos.models import Assinatura, Documento, Modalidade
 from processos import versao
 from processos.papeis import papeis_do_usuario
-
-logger = logging.getLogger(__name__)
 
 DIGITAIS = (Modalidade.ICP_BRASIL, Modalidade.GOV_BR, Modalidade.SELO)
 
@@ -35,13 +31,17 @@ def digitais(documento: Documento):
     return documento.assinaturas.filter(modalidade__in=DIGITAIS).order_by("id")
 
 
+def vaga_do_selo() -> declaracao.Vaga:
+    return declaracao.Vaga(CAMPO_DO_SELO, "Selo da Assembleia", frozenset())
+
+
 def situacao(documento: Documento, *, nenhuma_feita: bool = False) -> list[Situacao]:
     """Cada vaga declarada, com a assinatura que a preencheu (ou nenhuma), e a do selo.
     `nenhuma_feita`: quem chama já sabe que não há assinatura digital (nenhuma consulta)."""
     feitas = {} if nenhuma_feita else {a.campo: a for a in digitais(documento)}
     vagas = [*declaracao.vagas(documento.tipo)]
     if vagas or CAMPO_DO_SELO in feitas:
-        vagas.append(declaracao.Vaga(CAMPO_DO_SELO, "Selo da Assembleia", frozenset()))
+        vagas.append(vaga_do_selo())
     return [Situacao(v, feitas.get(v.campo)) for v in vagas]
 
 
@@ -138,20 +138,23 @@ def assinar(documento: Documento, usuario, adaptador: pessoal.Adaptador) -> Assi
             nome=usuario.get_full_name() or usuario.get_username(),
             cargo=vaga.rotulo,
         )
-    pendentes = [s for s in situacao(documento) if s.assinatura is None]
-    if [s.vaga.campo for s in pendentes] == [CAMPO_DO_SELO] and selo.instalado():
-        try:
-            selar(documento)
-        except (selo.SeloIndisponivel, TimestampRequestError, pessoal.AssinaturaRecusada):
-            # A assinatura da pessoa já está gravada; o selo fica pendente e a página o mostra.
-            logger.exception("Selo do documento %s não aplicado", documento.codigo)
+        pendentes = [s for s in situacao(documento) if s.assinatura is None]
+        if [s.vaga.campo for s in pendentes] == [CAMPO_DO_SELO] and selo.instalado():
+            # Completas as vagas, o selo (B-LTA, ~1 s) vai para a fila: a página mostra
+            # "selando…" e a assinatura desta pessoa já está gravada e válida.
+            fila.solicitar_selo(documento, usuario=usuario)
     return linha
 
 
 def selar(documento: Documento) -> Assinatura:
-    """O selo da Assembleia em B-LTA sobre a cópia assinada mais recente."""
+    """O selo da Assembleia em B-LTA sobre a cópia assinada mais recente. Quem chama é o
+    executor de tarefas (documentos.tarefas); um selo já aplicado não é refeito (a tarefa
+    retomada depois de o executor morrer logo após gravá-lo)."""
     with transaction.atomic():
         documento = Documento.objects.select_for_update().get(pk=documento.pk)
+        feito = digitais(documento).filter(campo=CAMPO_DO_SELO).first()
+        if feito:
+            return feito
         pdf = selo.selar(copia_atual(documento))
         return _registrar(
             documento,
@@ -162,13 +165,3 @@ def selar(documento: Documento) -> Assinatura:
             nome="",
             cargo="Selo institucional da Assembleia",
         )
-
-
-def selar_depois_da_emissao(documento_id: int) -> None:
-    """O selo do que o sistema emite sozinho, depois do commit da emissão (fora da transação
-    e da trava da série). Se a autoridade de carimbo ou o selo falharem, o documento continua
-    emitido e válido pelo código; o selo fica por aplicar e o log diz por quê."""
-    try:
-        selar(Documento.objects.get(pk=documento_id))
-    except (selo.SeloIndisponivel, TimestampRequestError, pessoal.AssinaturaRecusada):
-        logger.exception("Selo do documento %s não aplicado na emissão", documento_id)

@@ -298,6 +298,10 @@ class FalhaIntegridade(models.Model):
 
 class TipoTarefa(models.TextChoices):
     COPIA_INTEGRAL = "copia_integral", "Cópia integral autenticada"
+    # O selo da Assembleia (B-LTA, ~1 s com o carimbo do tempo) sobre um documento já emitido:
+    # o documento vale pelo código desde a emissão; o selo chega logo depois, sem prender a
+    # requisição que o emitiu.
+    SELO = "selo", "Selo da Assembleia"
 
 
 class EstadoTarefa(models.TextChoices):
@@ -314,14 +318,21 @@ class TarefaDocumento(models.Model):
     """Uma emissão longa pedida por alguém e feita em segundo plano (o comando
     `processar_tarefas`), fora da requisição: a cópia integral de um processo com milhares
     de páginas passa do tempo de qualquer requisição. A linha é a fila, o progresso que a
-    página mostra e o registro de quem pediu e do que saiu (o documento, ou a falha)."""
+    página mostra e o registro de quem pediu e do que saiu (o documento, ou a falha).
+
+    No selo, `documento` é o documento a selar desde a criação da linha; a certidão do
+    simulador (Art. 25) não tem processo nem quem a peça logado."""
 
     tipo = models.CharField("tipo", max_length=30, choices=TipoTarefa.choices)
-    processo = models.ForeignKey(Processo, on_delete=models.PROTECT, related_name="tarefas")
+    processo = models.ForeignKey(
+        Processo, on_delete=models.PROTECT, null=True, blank=True, related_name="tarefas"
+    )
     solicitada_por = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name="solicitada por",
         on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="tarefas_de_documento",
     )
     estado = models.CharField(
@@ -355,8 +366,23 @@ class TarefaDocumento(models.Model):
             # Dois pedidos simultâneos da mesma cópia montariam duas vezes o mesmo trabalho.
             models.UniqueConstraint(
                 fields=["processo", "tipo"],
-                condition=Q(estado__in=EM_CURSO),
+                condition=Q(estado__in=EM_CURSO, tipo=TipoTarefa.COPIA_INTEGRAL),
                 name="tarefa_uma_em_curso_por_processo",
+            ),
+            # Dois selos do mesmo documento: o segundo falharia (o campo já assinado).
+            models.UniqueConstraint(
+                fields=["documento", "tipo"],
+                condition=Q(estado__in=EM_CURSO, tipo=TipoTarefa.SELO),
+                name="tarefa_um_selo_em_curso_por_documento",
+            ),
+            models.CheckConstraint(
+                condition=~Q(tipo=TipoTarefa.SELO) | Q(documento__isnull=False),
+                name="tarefa_selo_tem_documento",
+            ),
+            models.CheckConstraint(
+                condition=~Q(tipo=TipoTarefa.COPIA_INTEGRAL)
+                | Q(processo__isnull=False, solicitada_por__isnull=False),
+                name="tarefa_copia_tem_processo",
             ),
             models.CheckConstraint(
                 condition=Q(estado__in=EstadoTarefa.values), name="tarefa_estado_valido"

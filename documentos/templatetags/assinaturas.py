@@ -6,14 +6,16 @@ nenhum (o caso comum), nenhuma consulta a mais."""
 from django import template
 from django.db.models import Exists, OuterRef
 
-from documentos.assinatura import declaracao, servicos
-from documentos.models import Assinatura, RelatorioAssinaturas
+from documentos.assinatura import declaracao, fila, servicos
+from documentos.assinatura.campos import CAMPO_DO_SELO
+from documentos.models import Assinatura, RelatorioAssinaturas, TarefaDocumento, TipoTarefa
 from processos import leitura
 
 register = template.Library()
 
 TEM_RELATORIOS = "documentos_tem_relatorios_assinaturas"
 TEM_ASSINATURA_DIGITAL = "documentos_tem_assinatura_digital"
+TEM_TAREFA_DE_SELO = "documentos_tem_tarefa_de_selo"
 
 
 def existe_relatorio():
@@ -26,6 +28,10 @@ def existe_assinatura_digital():
             documento__processo=OuterRef("pk"), modalidade__in=servicos.DIGITAIS
         )
     )
+
+
+def existe_tarefa_de_selo():
+    return Exists(TarefaDocumento.objects.filter(processo=OuterRef("pk"), tipo=TipoTarefa.SELO))
 
 
 def _relatorios(processo) -> dict:
@@ -47,16 +53,26 @@ def relatorio_assinaturas(processo, sha256: str):
 
 @register.inclusion_tag("documentos/_situacao_assinaturas.html", takes_context=True)
 def situacao_assinaturas(context, documento, processo):
-    """Quem assinou e quem falta. Tipos sem signatários declarados: nada (nem consulta)."""
-    if not declaracao.vagas(documento.tipo):
+    """Quem assinou e quem falta, e o selo: "selando…" enquanto a fila o aplica, a falha se
+    não saiu. Tipos sem signatários nem selo: nada (nem consulta); na página do processo, as
+    anotações dizem se há alguma assinatura ou pedido de selo a consultar."""
+    declarados = bool(declaracao.vagas(documento.tipo))
+    if not declarados and documento.tipo not in declaracao.SELO_NA_EMISSAO:
         return {"linhas": []}
+    sem_digital = leitura.sem(processo, TEM_ASSINATURA_DIGITAL)
+    sem_tarefa = leitura.sem(processo, TEM_TAREFA_DE_SELO)
+    if not declarados and sem_digital and sem_tarefa:
+        return {"linhas": []}
+    linhas = servicos.situacao(documento, nenhuma_feita=sem_digital)
+    tarefa = None if sem_tarefa else fila.ultima_de_selo(documento)
+    if tarefa and not any(s.vaga.campo == CAMPO_DO_SELO for s in linhas):
+        linhas.append(servicos.Situacao(servicos.vaga_do_selo(), None))
     usuario = context["request"].user
-    linhas = servicos.situacao(
-        documento, nenhuma_feita=leitura.sem(processo, TEM_ASSINATURA_DIGITAL)
-    )
     return {
         "documento": documento,
         "linhas": linhas,
         "assinado": servicos.assinado(documento, linhas),
-        "pode_assinar": servicos.vaga_para(documento, usuario, linhas) is not None,
+        "selando": bool(tarefa and tarefa.em_curso),
+        "tarefa_selo": tarefa,
+        "pode_assinar": declarados and servicos.vaga_para(documento, usuario, linhas) is not None,
     }

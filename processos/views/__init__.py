@@ -19,6 +19,7 @@ from processos import (
     extensoes,
     leitura,
     linha_do_tempo,
+    nova_representacao,
     proximo_ato,
     reabertura,
     services,
@@ -32,7 +33,7 @@ from processos.estados import (
     Estado,
 )
 from processos.forms import ManifestacaoForm, ProtocolarForm, formulario_do_ato
-from processos.leitura import leitura_unica, lido
+from processos.leitura import leitura_unica
 from processos.models import (
     Andamento,
     AtoRecusado,
@@ -65,7 +66,9 @@ def novo(request):
         raise PermissionDenied("Somente a CRT ou a Mesa podem protocolar.")
     # A fase da representação acrescenta ao protocolo os campos da extinção (Art. 10).
     formulario = extensoes.formulario("protocolar") or ProtocolarForm
-    form = formulario(request.POST or None)
+    # Art. 13: o link do processo arquivado abre o protocolo com a ligação preenchida.
+    inicial = nova_representacao.inicial(request.GET.get("anterior", ""))
+    form = formulario(request.POST or None, initial=inicial)
     if request.method == "POST" and form.is_valid():
         try:
             processo = services.protocolar_processo(
@@ -105,11 +108,15 @@ def detalhe(request, protocolo):
             "avaliacao_art2": _avaliacao_art2(andamentos),
             "manifestacoes": processo.manifestacoes.all() if processo.tem_manifestacoes else (),
             "espera": _espera(processo),
-            "toponimia": lido(processo, avaliar_nome)
-            if processo.tipo in TIPOS_COM_NOME_NOVO
-            else None,
+            "toponimia": avaliar_nome(processo) if processo.tipo in TIPOS_COM_NOME_NOVO else None,
             "secoes": extensoes.secoes(processo, request.user),
             "trecho": _chave_dos_trechos(processo, request.user),
+            "ligacoes": nova_representacao.ligacoes(processo),
+            # Art. 13: o arquivado aponta o caminho da nova representação a quem protocola.
+            "endereco_nova_representacao": reabertura.endereco_da_nova_representacao(processo)
+            if processo.estado == Estado.ARQUIVADO
+            and tem_papel(request.user, *ATOS["protocolar"].papeis)
+            else "",
         }
         return render(request, "processos/detalhe.html", contexto)
 
@@ -155,6 +162,7 @@ def _consulta_da_pagina():
             Subquery(RevisaoDoProcesso.objects.filter(processo=OuterRef("pk")).values("valor")),
             0,
         ),
+        tem_nova_representacao=Exists(Processo.objects.filter(processo_anterior=OuterRef("pk"))),
         **extensoes.anotacoes(),
     )
 

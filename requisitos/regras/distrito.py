@@ -51,6 +51,8 @@ def _populacao_distrito(populacao: int, limite: int) -> Requisito:
 @aplica(
     "Art. 25, I e II",
     parametro=("distrito_habitacoes_minimas", "distrito_populacao_minima"),
+    digitado="as habitações e a população informadas no simulador público; a certidão do "
+    "simulador não substitui a do órgão do Estado (Art. 25, parágrafo único).",
     testes=(
         "tests.requisitos.test_regras_outras.test_art_25_habitacoes_no_minimo_50_e_populacao_superior_a_1000",
     ),

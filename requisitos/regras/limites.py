@@ -16,6 +16,8 @@ from requisitos.veredito import (
 @aplica(
     "Art. 8º",
     parametro="percentual_area_revisao",
+    digitado="a área a desmembrar e a área total do município, informadas no protocolo (a "
+    "conferência do mapa com a malha do IBGE é mostrada ao lado, como sinal, não como certidão).",
     testes=(
         "tests.requisitos.test_regras_outras.test_art_8_plebiscito_dispensado_ate_20_por_cento_da_area",
     ),

@@ -42,6 +42,8 @@ def avaliar_maioria_absoluta_eleitores(assinaturas: int, eleitores: int) -> Vere
 @aplica(
     "Art. 6º, § 2º",
     testes=("tests.requisitos.test_regras_outras.test_art_6_paragrafo_2_dois_tercos_da_camara",),
+    digitado="o número de membros da Câmara e os votos favoráveis, transcritos da ata juntada "
+    "(o sistema confere a presença da ata, não os números dela).",
 )
 def avaliar_aprovacao_camara(votos_favoraveis: int, membros: int) -> Veredito:
     """Art. 6º, § 2º: alteração de nome aprovada pela Câmara Municipal com voto favorável de

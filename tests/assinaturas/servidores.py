@@ -1,6 +1,7 @@
 """Servidores HTTP locais (127.0.0.1, porta livre, numa thread) que fazem as vezes da
-autoridade de carimbo do tempo (RFC 3161) e da API de assinatura do gov.br: o código de
-produção fala HTTP com eles como falaria com os reais, e nada sai da máquina."""
+autoridade de carimbo do tempo (RFC 3161), da API de assinatura do gov.br e de um provedor
+de assinatura em nuvem pela API CSC v2: o código de produção fala HTTP com eles como falaria
+com os reais, e nada sai da máquina."""
 
 import asyncio
 import base64
@@ -11,6 +12,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from asn1crypto import keys, tsp
 from asn1crypto import x509 as asn1_x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import padding
+from cryptography.hazmat.primitives.asymmetric.utils import Prehashed
 from cryptography.hazmat.primitives.serialization import Encoding
 from pyhanko.sign import signers
 from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
@@ -18,6 +22,7 @@ from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
 from tests.assinaturas.pki import ICPDeTeste, Identidade
 
 TOKEN = "token-de-teste"
+TOKEN_CSC = "token-csc-de-teste"
 
 
 def asn1_certificado(identidade: Identidade) -> asn1_x509.Certificate:
@@ -86,6 +91,36 @@ class _Tratador(BaseHTTPRequestHandler):
             s.resumos_govbr.append(resumo)
             cms = asyncio.run(s.assinante_govbr.async_sign(resumo, "sha256"))
             return self._responder(200, cms.dump(), "application/octet-stream")
+        if self.path.startswith("/csc/"):
+            return self._csc(s, self.path.removeprefix("/csc/"), corpo)
+        self._responder(404, b"", "text/plain")
+
+    def _json(self, dados: dict) -> None:
+        self._responder(200, json.dumps(dados).encode(), "application/json")
+
+    def _csc(self, s: "ServidoresDeTeste", caminho: str, corpo: bytes):
+        """Um provedor em nuvem pela API CSC v2: o certificado (e a chave) da Presidente."""
+        if caminho == "oauth2/token":
+            if b"code=recusado" in corpo:
+                return self._responder(400, b"{}", "application/json")
+            return self._json({"access_token": TOKEN_CSC, "token_type": "Bearer"})
+        if self.headers.get("Authorization") != f"Bearer {TOKEN_CSC}":
+            return self._responder(401, b"", "text/plain")
+        pedido = json.loads(corpo or b"{}")
+        if caminho == "csc/v2/credentials/list":
+            return self._json({"credentialIDs": ["credencial-1"]})
+        if caminho == "csc/v2/credentials/info" and pedido.get("credentialID") == "credencial-1":
+            quem = s.identidade_csc
+            cadeia = [quem.der, *(c.public_bytes(_DER) for c in quem.cadeia)]
+            return self._json(
+                {"cert": {"certificates": [base64.b64encode(c).decode() for c in cadeia]}}
+            )
+        if caminho == "csc/v2/signatures/signHash":
+            (resumo,) = [base64.b64decode(h) for h in pedido["hashes"]]
+            s.resumos_csc.append(resumo)
+            chave = serialization.load_der_private_key(s.identidade_csc.chave_der(), None)
+            assinatura = chave.sign(resumo, padding.PKCS1v15(), Prehashed(hashes.SHA256()))
+            return self._json({"signatures": [base64.b64encode(assinatura).decode()]})
         self._responder(404, b"", "text/plain")
 
     def do_GET(self):
@@ -102,6 +137,8 @@ class ServidoresDeTeste:
         self.assinante_govbr = assinante_de(icp.membro)
         self.pedidos_ao_carimbo = 0
         self.resumos_govbr: list[bytes] = []
+        self.identidade_csc = icp.presidente
+        self.resumos_csc: list[bytes] = []
         self._http = ThreadingHTTPServer(("127.0.0.1", 0), _Tratador)
         self._http.testes = self
         self.url = f"http://127.0.0.1:{self._http.server_address[1]}"

@@ -61,10 +61,11 @@ def test_um_byte_alterado_depois_de_assinar_e_recusado(original, icp, selo_insta
     assinado = pessoal.assinar(
         original, "relator", pessoal.AdaptadorPkcs12(icp.relator.pkcs12(), "pin-de-teste")
     )
-    # Um byte do conteúdo original (dentro do intervalo assinado) trocado.
-    posicao = len(original) // 2
+    # Um byte do conteúdo original (dentro do intervalo assinado) trocado: a largura da
+    # página, 595 → 695 (o arquivo continua legível; só o conteúdo mudou).
+    posicao = original.index(b"595")
     adulterado = bytearray(assinado)
-    adulterado[posicao] ^= 0x01
+    adulterado[posicao] = ord("6")
     (parecer,) = validacao.validar(bytes(adulterado))
     assert not parecer.valida
     assert parecer.motivo == validacao.ALTERADA

@@ -8,7 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from pypdf import PdfReader
 
-from documentos.assinatura import pessoal, servicos
+from documentos import tarefas
+from documentos.assinatura import fila, pessoal, servicos
 from documentos.models import Documento, Modalidade
 from processos.papeis import SERVIDOR
 from tests.assinaturas.pki import SENHA_PKCS12
@@ -54,6 +55,10 @@ def test_parecer_com_tres_signatarios_e_selo_b_lta_validado_no_validar(
     assert not parecer.assinaturas.filter(modalidade=Modalidade.SELO).exists()
 
     servicos.assinar(parecer, membro, pessoal.AdaptadorGovBr("codigo", "http://testserver/v"))
+    # As três pessoas assinaram; o selo foi para a fila e ainda não está no documento.
+    assert not servicos.assinado(parecer)
+    assert fila.selo_em_curso(parecer) is not None
+    assert tarefas.processar(uma_vez=True) == 1
     assert servicos.assinado(parecer)
     linhas = list(servicos.digitais(parecer))
     assert [a.campo for a in linhas] == ["relator", "presidente", "membro", "selo"]

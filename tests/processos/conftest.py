@@ -28,3 +28,16 @@ def emissao_real():
 @pytest.fixture
 def municipios(db):
     call_command("carregar_municipios", verbosity=0)
+
+
+@pytest.fixture
+def como(client, request):
+    """Entra no sistema com o papel dado (ou não entra, para "anonimo")."""
+
+    def entrar(papel: str):
+        usuario = None if papel == "anonimo" else request.getfixturevalue(papel)
+        if usuario:
+            client.force_login(usuario)
+        return client, usuario
+
+    return entrar

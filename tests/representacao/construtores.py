@@ -153,3 +153,16 @@ def instruir_extincao(processo, usuario) -> None:
         codigo_ibge=5106224, defaults={"nome": "Nova Ubiratã"}
     )
     dados.municipios_destino.set([destino])
+
+
+def registrar_dados(processo, usuario, destinos=(), **campos):
+    """Uma versão nova dos dados da representação, gravada direto (com os municípios que
+    recebem o território, na extinção: Art. 10, §§ 1º e 2º)."""
+    from representacao.models import DadosRepresentacao
+
+    versao = processo.dados_representacao.count() + 1
+    dados = DadosRepresentacao.objects.create(
+        processo=processo, versao=versao, registrado_por=usuario, **campos
+    )
+    dados.municipios_destino.set(destinos)
+    return dados

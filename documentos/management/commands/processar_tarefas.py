@@ -1,5 +1,5 @@
 """O serviço `tarefas` do docker-compose.yml: `manage.py processar_tarefas` executa para
-sempre as emissões pedidas em segundo plano (a cópia integral, documentos.tarefas),
+sempre as emissões pedidas em segundo plano (a cópia integral e o selo, documentos.tarefas),
 consultando a fila a cada `--intervalo` segundos; `--uma-vez` executa as que houver e sai
 (para o cron do sistema, se preferir, e para os testes). Vários executores podem rodar ao
 mesmo tempo: no PostgreSQL cada um toma uma tarefa diferente."""
@@ -17,7 +17,7 @@ BATIMENTO_PADRAO = "/tmp/emancipacao-tarefas.batimento"
 
 
 class Command(BaseCommand):
-    help = "Executa as emissões em segundo plano (cópia integral) pedidas pelas telas."
+    help = "Executa as emissões em segundo plano (cópia integral, selo da Assembleia)."
 
     def add_arguments(self, parser):
         parser.add_argument(

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('processos', '0016_correcao_de_signatario_no_andamento'),
+        ('processos', '0017_processo_anterior'),
     ]
 
     operations = [
