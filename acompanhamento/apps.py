@@ -6,16 +6,12 @@ class AcompanhamentoConfig(AppConfig):
     verbose_name = "Acompanhamento por e-mail"
 
     def ready(self):
-        """Liga o acompanhamento aos atos do hub (STYLE, regra 6): todo ato que muda o estado
-        público do processo gera um aviso para cada inscrição confirmada."""
+        """Liga o acompanhamento ao hub (STYLE, regra 6): o último passo de todo ato que muda
+        o estado público do processo gera um aviso para cada inscrição confirmada."""
         from acompanhamento import envio, views
         from processos import extensoes as e
-        from processos.atos import ATOS
 
-        for ato in ATOS.values():
-            if not ato.permanece:
-                e.registrar_efeito(ato.nome, envio.registrar_avisos)
-
+        e.registrar_avisos(envio.registrar_avisos)
         e.registrar_secao(
             e.Secao("acompanhamento/_secao.html", views.secao_acompanhamento, publica=True)
         )

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from acompanhamento import mensagens
 from acompanhamento.models import Aviso, Inscricao
+from processos.atos import ATOS
 
 logger = logging.getLogger(__name__)
 
@@ -34,8 +35,9 @@ LOTE_DO_ATO = 20
 
 
 def registrar_avisos(andamento) -> None:
-    """Efeito de todo ato que muda o estado: um aviso por inscrição confirmada."""
-    if andamento.estado_origem == andamento.estado_destino:
+    """O último passo de todo ato que muda o estado: um aviso por inscrição confirmada. Os
+    atos que não mudam o estado (`Ato.permanece`, e os que voltam ao mesmo) não avisam."""
+    if andamento.estado_origem == andamento.estado_destino or ATOS[andamento.ato].permanece:
         return
     inscricoes = list(
         Inscricao.objects.filter(

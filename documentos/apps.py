@@ -43,7 +43,7 @@ class DocumentosConfig(AppConfig):
             assinaturas.TEM_TAREFA_DE_SELO, assinaturas.existe_tarefa_de_selo
         )
         # Art. 19, § 1º: o encaminhamento ao TRE exige a cópia integral já montada.
-        extensoes.registrar_condicao("encaminhar_ao_tre", tarefas.copia_integral_pronta)
+        extensoes.declarar_ato("encaminhar_ao_tre", guardas=(tarefas.copia_integral_pronta,))
         # Os papéis juntados aos atos (a ata, o parecer, o ofício) entram na cópia integral.
         if anexos.pecas_dos_anexos not in copia_integral.FORNECEDORES:
             copia_integral.FORNECEDORES.append(anexos.pecas_dos_anexos)

@@ -25,7 +25,6 @@ lista e apaga — só depois de uma hora, para não apagar o de uma emissão ain
 
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from django.core.files import File
@@ -41,7 +40,8 @@ from documentos.formatacao import data_hora
 from documentos.integridade import conferir
 from documentos.models import Assinatura, Documento, Modalidade, SerieDocumento
 from documentos.pdf import Autenticacao, hash_do_conteudo, render_pdf
-from processos import versao
+from processos import extensoes, versao
+from processos.extensoes import DocumentosDoAto
 from processos.models import Andamento
 
 Produtor = Callable[[Autenticacao, Path], None]
@@ -190,20 +190,9 @@ def minuta(conteudo: c.Conteudo) -> bytes:
 # --- documentos produzidos por cada ato ------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DocumentosDoAto:
-    """O que um ato emite ao ser praticado: uma peça montada por `construtor` (que pode ser
-    pré-visualizada como minuta) ou as que `emitir` emite ela mesma. Sem nenhum dos dois, o
-    ato emite pelos efeitos da fase que o registrou (o formulário só avisa "Gerando
-    documentos…")."""
-
-    construtor: Callable[[Andamento], c.Conteudo | None] | None = None
-    emitir: Callable[[Andamento], list[Documento]] | None = None
-    minuta: bool = False
-
-
-# Preenchido no `ready()` de cada app que monta os documentos dos seus atos: esta app não
-# conhece as fases.
+# Os documentos dos atos são declarados pelas fases, cada um no bloco do seu ato
+# (`processos.extensoes.declarar_ato(documentos=...)`); aqui, só os do ato que abre o
+# processo, que esta app monta: esta app não conhece as fases.
 CONSTRUTORES: dict[str, DocumentosDoAto] = {}
 
 
@@ -211,20 +200,24 @@ def registrar(nome_ato: str, construtor=None, *, emitir=None, minuta: bool = Fal
     CONSTRUTORES[nome_ato] = DocumentosDoAto(construtor, emitir, minuta)
 
 
+def _do_ato(nome_ato: str) -> DocumentosDoAto | None:
+    return CONSTRUTORES.get(nome_ato) or extensoes.documentos_do_ato(nome_ato)
+
+
 def emite_documentos(nome_ato: str) -> bool:
     """O ato pode produzir PDF ao ser praticado (o formulário avisa "Gerando documentos…")."""
-    return nome_ato in CONSTRUTORES
+    return _do_ato(nome_ato) is not None
 
 
 def tem_minuta(nome_ato: str) -> bool:
     """Os pareceres que se pré-visualizam antes de emitir (a minuta, como a do extrato)."""
-    registro = CONSTRUTORES.get(nome_ato)
+    registro = _do_ato(nome_ato)
     return bool(registro and registro.minuta)
 
 
 def minuta_do_ato(andamento: Andamento) -> bytes | None:
     """O documento que o ato emitiria, como minuta (marca d'água, sem código, nada gravado)."""
-    registro = CONSTRUTORES.get(andamento.ato)
+    registro = _do_ato(andamento.ato)
     if registro is None or registro.construtor is None:
         return None
     conteudo = registro.construtor(andamento)
@@ -233,7 +226,7 @@ def minuta_do_ato(andamento: Andamento) -> bytes | None:
 
 def emitir_documentos_do_ato(andamento: Andamento) -> list[Documento]:
     """Os documentos que o ato produz, emitidos em nome de quem o praticou."""
-    registro = CONSTRUTORES.get(andamento.ato)
+    registro = _do_ato(andamento.ato)
     if registro is None:
         return []
     if registro.emitir is not None:

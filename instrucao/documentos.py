@@ -4,7 +4,7 @@ suas reiterações (Art. 9º), o parecer de mérito (Art. 18), o projeto de lei 
 Art. 20, § 1º) e o encaminhamento ao TRE com a cópia integral (Art. 19, § 1º).
 
 Cada função recebe o Andamento do ato e devolve o `Conteudo` que `documentos` emite; a
-ligação com o ato está em `registrar()`, chamado pelo `ready()` da app."""
+ligação com o ato está no bloco do ato em `instrucao/atos.py`."""
 
 from datetime import date
 from decimal import Decimal
@@ -13,6 +13,8 @@ from documentos import conteudo as c
 from documentos import emissao
 from documentos.copia_integral import copia_atual
 from documentos.models import Documento
+from instrucao.oficio_ao_tre import numero_do_oficio_ao_tre
+from instrucao.parecer import parcelas_gravadas
 from instrucao.tabelas import tabela_requisitos
 from plebiscito.documentos import perguntas_plebiscito
 from processos import leitura, rito
@@ -113,7 +115,7 @@ def pl(andamento: Andamento) -> c.Conteudo:
     # uma contra o índice do seu próprio município de origem — por isso sem total: somar
     # percentuais de índices diferentes não dá número algum (o total que atos antigos
     # gravaram não é impresso).
-    parcelas = andamento.dados.get("participacoes_icms") or []
+    parcelas = parcelas_gravadas(andamento)
     percentuais = [(p["municipio"], Decimal(p["percentual"])) for p in parcelas]
     contexto = c.base(
         andamento,
@@ -246,7 +248,7 @@ def encaminhar_ao_tre(andamento: Andamento) -> list[Documento]:
         oficio(
             andamento,
             orgao="tre",
-            numero=andamento.dados.get("numero_oficio", ""),
+            numero=numero_do_oficio_ao_tre(andamento),
             assunto="Encaminhamento do Decreto Legislativo e da cópia integral do processo",
             copia_integral=copia.codigo,
         ),
@@ -257,19 +259,9 @@ def encaminhar_ao_tre(andamento: Andamento) -> list[Documento]:
             andamento,
             "Encaminhamento ao Tribunal Regional Eleitoral",
             f"O Decreto Legislativo foi encaminhado ao Tribunal Regional Eleitoral pelo Ofício "
-            f"nº {andamento.dados.get('numero_oficio', '')}.",
+            f"nº {numero_do_oficio_ao_tre(andamento)}.",
             copia_integral=copia.codigo,
         ),
         usuario=andamento.usuario,
     )
     return [remessa, informe]
-
-
-def registrar() -> None:
-    emissao.registrar("emitir_parecer_preliminar", parecer_preliminar, minuta=True)
-    emissao.registrar("emitir_parecer_merito", parecer_merito, minuta=True)
-    emissao.registrar("apresentar_pl", pl)
-    emissao.registrar("encaminhar_ao_tre", emitir=encaminhar_ao_tre)
-    # Os ofícios do Art. 17, § 2º, que a deliberação de arquivamento rejeitada faz nascer,
-    # são emitidos pelo efeito da instrução que os cria (`services.oficios_do_ato`).
-    emissao.registrar("deliberar_arquivamento")

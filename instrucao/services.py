@@ -111,16 +111,7 @@ def novo_oficio(processo, *, orgao, incisos, enviado_em, usuario, reitera=None) 
     )
 
 
-def numerar_oficio_ao_tre(processo, dados: dict) -> None:
-    """Art. 19, § 1º: o ofício que encaminha o Decreto ao TRE é da CRT e sai na mesma
-    numeração anual dos ofícios aos órgãos (`SequenciaOficio`, pelo ano da data do ato), na
-    transação do ato: dois números iguais não existem, e o ato desfeito devolve o número."""
-    data_ato = getattr(processo, "data_do_ato", None) or timezone.localdate()
-    sequencial = proximo_numero(SequenciaOficio, data_ato.year)
-    dados["numero_oficio"] = f"{sequencial}/{data_ato.year}-CRT"
-
-
-def oficios_do_ato(andamento: Andamento) -> list[Oficio]:
+def oficios_do_ato(andamento: Andamento, _preparado=None) -> list[Oficio]:
     """Efeito dos atos que levam a aguardando_certidoes, na transação do ato: a CRT endereça
     de imediato os ofícios aos órgãos (Art. 17, § 2º), cada um com o seu PDF. Um processo
     que volta a essa etapa (desarquivado, retomado) mantém os ofícios que já tem."""

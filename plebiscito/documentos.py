@@ -3,10 +3,10 @@ autoriza o TRE a realizar a consulta (Art. 18, § 2º e Art. 19), o parecer sobr
 (Art. 20 e Art. 11) e o informe ao Plenário de cada fase no TRE (Art. 19, § 2º).
 
 Cada função recebe o Andamento do ato e devolve o `Conteudo` que `documentos` emite; a
-ligação com o ato está em `registrar()`, chamado pelo `ready()` da app."""
+ligação com o ato está no bloco do ato em `plebiscito/atos.py`."""
 
 from documentos import conteudo as c
-from documentos import emissao
+from plebiscito.parecer import parecer_gravado
 from processos.estados import Tipo
 from processos.models import Andamento, Processo
 
@@ -70,16 +70,16 @@ def parecer_resultado(andamento: Andamento) -> c.Conteudo:
     a conclusão vêm da apuração que o próprio ato calculou e gravou: o PDF não recalcula e
     não pode dizer outra coisa que o ato."""
     processo = andamento.processo
-    apuracao = andamento.dados["apuracao"]
+    gravado = parecer_gravado(andamento)
     registro = processo.andamentos.filter(
         ato__in=("registrar_resultado", "retificar_resultado"),
-        resultado_plebiscito__versao=apuracao["versao_resultado"],
+        resultado_plebiscito__versao=gravado.versao_resultado,
     ).first()
     contexto = c.base(
         andamento,
         registro=registro,
-        apuracao=apuracao,
-        favoravel=apuracao["aprovado"],
+        apuracao=gravado.apuracao,
+        favoravel=gravado.aprovado,
     )
     return c.Conteudo(
         "parecer_resultado",
@@ -101,9 +101,3 @@ def informe_fase_tre(andamento: Andamento) -> c.Conteudo | None:
     if fase.observacao:
         texto += "\n\n" + fase.observacao
     return c.informe_plenario(andamento, fase.get_fase_display(), texto)
-
-
-def registrar() -> None:
-    emissao.registrar("apresentar_pdl", pdl)
-    emissao.registrar("emitir_parecer_resultado", parecer_resultado, minuta=True)
-    emissao.registrar("registrar_fase_tre", informe_fase_tre)

@@ -3,7 +3,7 @@
 from django import forms
 
 from emancipacao.numeros import CampoInteiro
-from plebiscito import analise, services
+from plebiscito import analise, parecer, services
 from plebiscito.models import FaseTre
 from plebiscito.regras import Votacao, problemas_da_votacao
 from processos.campos import (
@@ -141,12 +141,10 @@ class EmitirParecerResultadoForm(AtoForm):
     )
 
     def ajustar(self):
-        self.resultado, self.apuracao, self.parametros = services.apurar_processo(self.processo)
+        self.resultado, self.apuracao, self.parametros = parecer.apurar_processo(self.processo)
         if self.resultado is not None:
             self.initial.setdefault("versao_resultado", self.resultado.versao)
-            self.resumo = services.apuracao_como_dict(
-                self.resultado, self.apuracao, self.parametros
-            )
+            self.resumo = parecer.apuracao_como_dict(self.resultado, self.apuracao, self.parametros)
             # O resumo "O processo passará para" diz o destino que o veredito impõe.
             destino = Estado.ELABORACAO_PL if self.apuracao.aprovado else Estado.ARQUIVADO
             self.destinos = [Estado(destino).label]

@@ -11,22 +11,20 @@ Os atos continuam sendo de `processos.services.praticar_ato`; esta app registra 
 - `registrar_fase_tre`: cada fase do plebiscito no TRE (Art. 19, § 2º).
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 
 from django.db.models import Exists, OuterRef, Prefetch
 from django.utils import timezone
 
-from plebiscito import analise
 from plebiscito.models import AcompanhamentoTre, FaseTre, Resultado, UnidadeVotacao
 from plebiscito.regras import ApuracaoInvalida, Unidade, Votacao, apurar_unidades
-from processos import leitura, rito
+from processos import leitura
 from processos.condicoes import condicao
 from processos.estados import Tipo
 from processos.models import AtoRecusado, Processo
 from requisitos.aplicacao import aplica
 from requisitos.models import parametros_em_vigor
-from requisitos.parametros import ABRANGENCIAS_PLEBISCITO, REGRAS_PLEBISCITO
 
 CAMPOS_VOTOS = ("sim", "nao", "brancos", "nulos")
 CAMPOS = ("inscritos", "comparecimento", *CAMPOS_VOTOS)
@@ -108,9 +106,20 @@ def unidade_de_dados(dados: dict) -> Unidade:
     return Unidade(str(dados.get("nome", "")), bool(dados.get("area_desmembrada")), votacao, sede)
 
 
-def preparar_resultado(processo: Processo, dados: dict) -> None:
-    """Confere, dentro da transição, os números que o formulário já validou: defesa de
-    quem chama o serviço diretamente (nada inconsistente é gravado)."""
+@dataclass(frozen=True)
+class ResultadoConferido:
+    """O que `registrar_resultado` e `retificar_resultado` gravam além dos números: a
+    abrangência em vigor na data do ato, sob a qual as unidades foram conferidas."""
+
+    abrangencia: str
+
+    def como_dados(self) -> dict:
+        return {"abrangencia": self.abrangencia}
+
+
+def preparar_resultado(processo: Processo, dados: dict) -> ResultadoConferido:
+    """Confere, na linha travada, os números que o formulário já validou: defesa de quem
+    chama o serviço diretamente (nada inconsistente é gravado)."""
     quando = data_do_ato(processo)
     exigidas = unidades_exigidas(processo, quando)
     recebidas = dados.get("unidades") or []
@@ -139,7 +148,7 @@ def preparar_resultado(processo: Processo, dados: dict) -> None:
     if _data(dados["data_consulta"]) > _data(dados["data_oficio_tre"]):
         raise AtoRecusado("A consulta não pode ser posterior ao ofício do TRE que a apurou.")
     _novo_oficio_depois_do_parecer(processo, dados)
-    dados["abrangencia"] = abrangencia
+    return ResultadoConferido(abrangencia)
 
 
 @aplica(
@@ -174,9 +183,10 @@ def _novo_oficio_depois_do_parecer(processo: Processo, dados: dict) -> None:
         )
 
 
-def gravar_resultado(andamento) -> Resultado:
+def gravar_resultado(andamento, conferido: ResultadoConferido | None = None) -> Resultado:
     """A versão seguinte do resultado, com as suas unidades (o ato já foi conferido)."""
     dados = andamento.dados
+    conferido = conferido or ResultadoConferido(dados["abrangencia"])
     anterior = Resultado.objects.vigente(andamento.processo)
     exigidas = {u.nome: u for u in unidades_exigidas(andamento.processo, andamento.data_ato)}
     resultado = Resultado.objects.create(
@@ -187,7 +197,7 @@ def gravar_resultado(andamento) -> Resultado:
         data_oficio_tre=_data(dados["data_oficio_tre"]),
         data_leitura_plenario=_data(dados["data_leitura_plenario"]),
         data_consulta=_data(dados["data_consulta"]) if dados.get("data_consulta") else None,
-        abrangencia=dados["abrangencia"],
+        abrangencia=conferido.abrangencia,
         pergunta_sede=tem_pergunta_sede(andamento.processo),
     )
     UnidadeVotacao.objects.bulk_create(
@@ -297,154 +307,6 @@ def resultado_cobre_a_abrangencia(processo) -> bool:
     return not unidades_que_faltam(processo)
 
 
-# --- emitir_parecer_resultado: o veredito que governa ---------------------------------------
-
-
-@leitura.por_pagina
-def apurar_processo(processo: Processo, data: date | None = None):
-    """As três leituras sobre a versão vigente do resultado, com a regra e a abrangência em
-    vigor na data (a do ato, ou hoje para a prévia). None sem resultado registrado."""
-    resultado = resultado_vigente(processo)
-    if resultado is None:
-        return None, None, None
-    parametros = leitura.parametros(processo, data or data_do_ato(processo))
-    # Tempus regit actum: a regra é a em vigor no dia da consulta, não no do parecer.
-    regra = leitura.parametros(processo, _dia_da_regra(resultado, parametros)).regra_plebiscito
-    parametros = replace(parametros, regra_plebiscito=regra)
-    apuracao = apurar_unidades(
-        resultado.unidades_puras(), parametros.regra_plebiscito, parametros.abrangencia_plebiscito
-    )
-    return resultado, apuracao, parametros
-
-
-def _dia_da_regra(resultado: Resultado, parametros) -> date:
-    """A data da consulta; num resultado anterior ao registro dela, a do parecer."""
-    return resultado.data_consulta or parametros.data_referencia
-
-
-def versao_da_regra(resultado: Resultado, parametros) -> dict:
-    """A versão do parâmetro `regra_plebiscito` usada: o registro em vigor no dia da
-    consulta (ou o padrão da lei, sem registro)."""
-    dia = _dia_da_regra(resultado, parametros)
-    versoes = [
-        r
-        for r in leitura.registros_de_parametros(resultado.processo)
-        if r.nome == "regra_plebiscito" and r.vigencia_inicio <= dia
-    ]
-    registro = max(versoes, key=lambda r: (r.vigencia_inicio, r.pk), default=None)
-    fundamento = registro.fundamento if registro else "padrão da lei (Art. 11, § 2º)"
-    versao = f"vigente desde {registro.vigencia_inicio:%d/%m/%Y}" if registro else "a da lei"
-    return {
-        "valor": parametros.regra_plebiscito,
-        "data_consulta": dia.isoformat() if dia else None,
-        "vigencia_inicio": registro.vigencia_inicio.isoformat() if registro else None,
-        "fundamento": fundamento,
-        "texto": f"em vigor na data da consulta ({dia:%d/%m/%Y}): {versao} ({fundamento})",
-    }
-
-
-def _votacao_dict(v: Votacao) -> dict:
-    return {c: getattr(v, c) for c in CAMPOS}
-
-
-def _leituras(resultado_pergunta) -> list[dict]:
-    return [
-        {
-            "regra": v.regra,
-            "descricao": v.descricao,
-            "fundamento": v.fundamento,
-            "formula": v.formula,
-            "aprovado": v.aprovado,
-            "governa": v.governa,
-        }
-        for v in resultado_pergunta.vereditos
-    ]
-
-
-def apuracao_como_dict(resultado: Resultado, apuracao, parametros) -> dict:
-    """A forma gravada no Andamento do parecer (e lida pelo PDF e pelas páginas): o
-    veredito, as unidades, os totais e os parâmetros usados."""
-    return {
-        "versao_resultado": resultado.versao,
-        "aprovado": apuracao.aprovado,
-        "regra": apuracao.regra_vigente,
-        "regra_rotulo": REGRAS_PLEBISCITO[apuracao.regra_vigente],
-        "abrangencia": apuracao.abrangencia,
-        "abrangencia_rotulo": ABRANGENCIAS_PLEBISCITO[apuracao.abrangencia],
-        "vereditos": apuracao.vereditos,
-        "unidades": [
-            {
-                "nome": u.nome,
-                "contada": u.nome in apuracao.contadas,
-                **_votacao_dict(u.votacao),
-                **({f"sede_{c}": getattr(u.sede, c) for c in CAMPOS_VOTOS} if u.sede else {}),
-            }
-            for u in apuracao.unidades
-        ],
-        "totais": _votacao_dict(apuracao.totais),
-        "leituras": _leituras(apuracao.principal),
-        "totais_sede": _votacao_dict(apuracao.sede.votacao) if apuracao.sede else None,
-        "leituras_sede": _leituras(apuracao.sede) if apuracao.sede else None,
-        "parametros": parametros.como_dict(),
-        "versao_regra": versao_da_regra(resultado, parametros),
-    }
-
-
-@aplica(
-    "Art. 20, § 1º; Art. 11, § 2º",
-    descricao="O parecer sobre o resultado segue o veredito calculado dos números registrados: "
-    "aprovado, o processo vai à elaboração do PL; rejeitado, é arquivado.",
-    parametro="regra_plebiscito",
-    testes=(
-        "tests.plebiscito.test_resultado.test_caso_relatado_com_a_regra_literal_arquiva",
-        "tests.plebiscito.test_resultado.test_regra_literal_metade_exata_dos_inscritos_nao_aprova",
-    ),
-)
-def preparar_parecer_resultado(processo: Processo, dados: dict) -> None:
-    """Art. 11 e Art. 20, § 1º: o veredito é calculado aqui, na transição, e gravado; o
-    formulário visto por quem emite não decide nada."""
-    resultado, apuracao, parametros = apurar_processo(processo)
-    if resultado is None:
-        raise AtoRecusado("Não há resultado do plebiscito registrado neste processo (Art. 20).")
-    vista = dados.pop("versao_resultado", None)
-    if vista is not None and int(vista) != resultado.versao:
-        raise AtoRecusado(
-            "O resultado do plebiscito foi retificado enquanto este formulário estava aberto. "
-            "Recarregue a página para ver os números atuais; nada foi gravado."
-        )
-    dados["apuracao"] = apuracao_como_dict(resultado, apuracao, parametros)
-    # A análise é do autor; a conclusão, do veredito. A contradição exige confirmação.
-    achadas = analise.palavras_da_conclusao_oposta(
-        str(dados.get("texto_parecer", "")), apuracao.aprovado
-    )
-    if achadas and not dados.get("confirma_analise"):
-        raise AtoRecusado(analise.aviso(apuracao.aprovado, achadas))
-
-
-@aplica(
-    "Art. 11",
-    descricao="Nenhum Projeto de Lei sem o parecer que registrou o plebiscito aprovado, quando "
-    "o tipo tem plebiscito.",
-    testes=(
-        "tests.plebiscito.test_resultado.test_projeto_de_lei_exige_o_parecer_que_aprovou_o_plebiscito",
-    ),
-)
-@condicao(
-    "O projeto de lei exige o parecer sobre o resultado do plebiscito que o tenha aprovado "
-    "sob a regra vigente (Art. 11, § 2º; Art. 20, § 1º)."
-)
-def plebiscito_aprovado_se_exigido(processo) -> bool:
-    """Segunda barreira: nenhum caminho (desarquivamento, dado antigo, atalho) leva ao PL de
-    um tipo com plebiscito sem o veredito aprovado gravado pelo parecer."""
-    if not rito.tem_plebiscito(processo.tipo, processo.plebiscito_dispensado):
-        return True
-    # Os andamentos da página (já lidos) ou do banco, do mais novo ao mais antigo.
-    parecer = next(
-        (a for a in leitura.andamentos(processo) if a.ato == "emitir_parecer_resultado"), None
-    )
-    return bool(parecer and (parecer.dados.get("apuracao") or {}).get("aprovado") is True)
-
-
 # --- registrar_fase_tre ---------------------------------------------------------------------
 
 
@@ -454,7 +316,7 @@ def preparar_fase_tre(processo: Processo, dados: dict) -> None:
     # A data da fase (futura só a "Data marcada"): processos.cronologia.
 
 
-def gravar_fase_tre(andamento) -> AcompanhamentoTre:
+def gravar_fase_tre(andamento, _preparado=None) -> AcompanhamentoTre:
     dados = andamento.dados
     return AcompanhamentoTre.objects.create(
         processo=andamento.processo,

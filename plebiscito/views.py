@@ -4,6 +4,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
+from plebiscito import parecer as parecer_do_resultado
 from plebiscito import services
 from plebiscito.models import FaseTre
 from processos import leitura, rito
@@ -45,10 +46,11 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
     if not (resultados or fases or decreto):
         return None
     parecer = _parecer(processo)
-    apuracao = parecer.dados.get("apuracao") if parecer else None
+    gravado = parecer_do_resultado.parecer_gravado(parecer)
+    apuracao = gravado.apuracao if gravado else None
     if apuracao is None and resultados:
-        vigente, calculada, parametros = services.apurar_processo(processo)
-        apuracao = services.apuracao_como_dict(vigente, calculada, parametros)
+        vigente, calculada, parametros = parecer_do_resultado.apurar_processo(processo)
+        apuracao = parecer_do_resultado.apuracao_como_dict(vigente, calculada, parametros)
     return {
         "publica": publica,
         "vigente": resultados[0] if resultados else None,

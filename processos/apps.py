@@ -37,4 +37,4 @@ class ProcessosConfig(AppConfig):
         connection_created.connect(busca.registrar_no_sqlite, dispatch_uid="busca_no_sqlite")
 
         # O M2M dos municípios de origem só se grava depois do save da transição.
-        extensoes.registrar_efeito("retificar_dados", retificacao.gravar_municipios)
+        extensoes.declarar_ato("retificar_dados", registrar=retificacao.gravar_municipios)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from processos.papeis import DEPUTADO, MESA, PRESIDENTE, SERVIDOR, tem_papel
+from processos.rito import RITOS
 
 CRT = frozenset({SERVIDOR, PRESIDENTE})
 PRES = frozenset({PRESIDENTE})
@@ -212,3 +213,29 @@ def autoriza_liberacao(processo, user) -> bool:
         return True
     autor = processo.deputado_autor_id
     return autor is not None and autor == getattr(user, "pk", None) and tem_papel(user, DEPUTADO)
+
+
+# Atos que só existem com o cálculo da sua fase (o veredito do plebiscito, o número do
+# ofício ao TRE, a versão do resultado, a liberação do Art. 23...): sem a fase instalada, o
+# ato é recusado, e não praticado sem o que a lei manda calcular.
+PREPARO_DA_FASE = frozenset(
+    {
+        "encaminhar_ao_tre",
+        "registrar_resultado",
+        "retificar_resultado",
+        "emitir_parecer_resultado",
+        "registrar_fase_tre",
+        "recalcular_territorio",
+        "corrigir_lista_de_signatarios",
+        "liberar_informacao",
+        "revogar_liberacao",
+    }
+)
+
+
+def preparo_obrigatorio(processo, nome_ato: str) -> bool:
+    """O ato depende do preparo da sua fase. O parecer de mérito, só nos tipos em que traz a
+    avaliação do Art. 2º (na criação; Art. 18)."""
+    if nome_ato == "emitir_parecer_merito":
+        return RITOS[processo.tipo].requisitos_art2
+    return nome_ato in PREPARO_DA_FASE

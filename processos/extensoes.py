@@ -1,39 +1,201 @@
-"""Onde cada fase da lei se liga ao hub (STYLE, regra 6).
+"""Onde cada fase da lei se liga ao hub (STYLE, regra 6): uma declaração por ato.
 
-`processos` não importa as apps das fases: cada uma (plebiscito, ...) registra aqui, no seu
-`AppConfig.ready()`, o que acrescenta a um ato do hub:
+`processos` não importa as apps das fases. Cada fase declara os atos que são seus num
+módulo `atos.py` da fase, um bloco por ato, na ordem do rito, e o `ready()` da app só
+importa esse módulo. A declaração diz tudo o que a fase acrescenta ao ato, e
+`processos.services.praticar_ato` roda as partes numa ordem só, visível lá: travar →
+guardas → preparar → transição → gravar → registrar → documentos → depois → avisos.
 
-- o formulário do ato (`registrar_formulario`);
-- condições calculadas, com a mensagem exibida quando não atendidas (`registrar_condicao`),
-  conferidas pela transição como qualquer outra condição do django-fsm;
-- o preparo: roda dentro da transição, antes de gravar, com os dados validados; calcula o
-  que o ato registra (vereditos, antes/depois) e pode recusar com `AtoRecusado`
-  (`registrar_preparo`);
-- o efeito: roda na transação do ato, depois de gravado o Andamento — as linhas da fase
-  que o ato cria (`registrar_efeito`); com `depois_dos_documentos=True`, depois dos PDFs do
-  próprio ato (os ofícios do Art. 17, § 2º, que vêm nos autos depois do parecer);
-- seções da página do processo e da página pública (`registrar_secao`);
-- leituras que o hub pede à fase sem importá-la (`registrar_leitura`), p.ex. os órgãos
-  que ainda não responderam aos ofícios, na frase "Aguardando" da página;
-- o rótulo, em palavras, de um dado que o preparo da fase grava no Andamento e a linha do
-  tempo mostra (`registrar_rotulo`): nenhum nome de campo aparece na tela;
-- a conferência de um arquivo juntado a um item do Art. 15 (`registrar_conferencia_de_juntada`):
-  lê o arquivo antes da gravação, recusa com `AtoRecusado` ou devolve o que gravar junto com a
-  versão (p.ex. as figuras do território lidas no mapa do item II);
-- anotações da consulta da página do processo (`registrar_anotacao`): um `Exists` de uma
-  relação da fase quase sempre vazia, ou uma contagem, calculados na mesma consulta que lê
-  o processo — a seção só consulta a relação quando a anotação diz que há o que mostrar.
+Exemplo (o bloco de um ato em `plebiscito/atos.py`)::
+
+    declarar_ato(
+        "registrar_resultado",                    # o nome em processos.atos
+        formulario=forms.RegistrarResultadoForm,  # o formulário da tela do ato
+        guardas=(resultados.sem_resultado_registrado,),  # condições com `mensagem`
+        preparar=resultados.preparar_resultado,   # (processo, dados) -> resultado tipado
+        registrar=resultados.gravar_resultado,    # (andamento, preparado) -> linhas da fase
+        documentos=DocumentosDoAto(documentos.parecer_resultado, minuta=True),
+        rotulos={"abrangencia": "Abrangência"},   # o que o preparado grava, em palavras
+    )
+
+- `preparar` roda antes da transição, na linha travada, com os dados validados; calcula o
+  que o ato decide e grava (vereditos, números, antes/depois) e pode recusar com
+  `AtoRecusado`. Devolve None (só confere) ou um resultado tipado — um dataclass da fase
+  com `como_dados()`, o que entra no `Andamento.dados`, e, quando o ato tem mais de um
+  destino e quem decide é a fase, `destino`. Quem lê depois o que o ato gravou chama a
+  função de leitura da própria fase (p.ex. `plebiscito.parecer.parecer_gravado`), não
+  cava o dict.
+- `registrar(andamento, preparado)`: as linhas da fase que o ato cria, na transação dele.
+- `documentos`: os PDFs do ato (`DocumentosDoAto`), emitidos pela app `documentos`.
+- `depois_dos_documentos(andamento, preparado)`: o que vem nos autos depois dos PDFs do
+  próprio ato (os ofícios do Art. 17, § 2º, que vêm depois do parecer).
+- Mais de uma fase pode declarar partes do mesmo ato (o projeto de lei junta o que a
+  instrução, a representação e o plebiscito calculam): as partes rodam na ordem das apps.
+
+Os avisos de todo ato (`registrar_avisos`) rodam por último. Ficam à parte, porque são da
+página e não de um ato: as seções da página (`registrar_secao`), as leituras que o hub
+pede a uma fase sem importá-la (`registrar_leitura`), as anotações da consulta da página
+(`registrar_anotacao`) e a conferência de um arquivo juntado a um item do Art. 15
+(`registrar_conferencia_de_juntada`).
 """
 
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-_formularios: dict[str, type] = {}
-_condicoes: dict[str, list[Callable]] = defaultdict(list)
-_preparos: dict[str, list[Callable]] = defaultdict(list)
-_efeitos: dict[str, list[Callable]] = defaultdict(list)
-_efeitos_finais: dict[str, list[Callable]] = defaultdict(list)
+
+@dataclass(frozen=True)
+class DocumentosDoAto:
+    """O que um ato emite ao ser praticado: uma peça montada por `construtor` (que pode ser
+    pré-visualizada como minuta) ou as que `emitir` emite ela mesma. Sem nenhum dos dois, o
+    ato emite por `depois_dos_documentos` (o formulário só avisa "Gerando documentos…")."""
+
+    construtor: Callable | None = None  # (andamento) -> Conteudo | None
+    emitir: Callable | None = None  # (andamento) -> list[Documento]
+    minuta: bool = False
+
+
+@dataclass(frozen=True)
+class DeclaracaoDeAto:
+    """A parte de uma fase num ato do rito (veja o docstring do módulo)."""
+
+    nome: str
+    formulario: type | None = None
+    guardas: tuple[Callable, ...] = ()
+    preparar: Callable | None = None  # (processo, dados) -> resultado tipado | None
+    registrar: Callable | None = None  # (andamento, preparado) -> None
+    documentos: DocumentosDoAto | None = None
+    depois_dos_documentos: Callable | None = None  # (andamento, preparado) -> None
+    rotulos: dict = field(default_factory=dict)  # campo -> rótulo | (rótulo, escolhas)
+
+
+@dataclass(frozen=True)
+class Preparado:
+    """O que uma parte do ato preparou: a declaração e o resultado tipado que ela devolveu."""
+
+    declaracao: DeclaracaoDeAto
+    resultado: object | None
+
+
+_declaracoes: dict[str, list[DeclaracaoDeAto]] = defaultdict(list)
+_avisos: list[Callable] = []
+
+
+def declarar_ato(nome: str, **partes) -> DeclaracaoDeAto:
+    """Declara a parte desta fase no ato `nome` (uma vez por fase e ato)."""
+    declaracao = DeclaracaoDeAto(nome, **partes)
+    lista = _declaracoes[nome]
+    # O `ready()` pode rodar de novo nos testes: a mesma declaração não se duplica.
+    if declaracao not in lista:
+        lista.append(declaracao)
+    for campo, rotulo_ in declaracao.rotulos.items():
+        registrar_rotulo(campo, *((rotulo_,) if isinstance(rotulo_, str) else rotulo_))
+    return declaracao
+
+
+def declaracoes(nome: str) -> list[DeclaracaoDeAto]:
+    return list(_declaracoes.get(nome, ()))
+
+
+def formulario(nome_ato: str) -> type | None:
+    return next((d.formulario for d in declaracoes(nome_ato) if d.formulario), None)
+
+
+def guardas(nome_ato: str) -> list[Callable]:
+    return [g for d in declaracoes(nome_ato) for g in d.guardas]
+
+
+def tem_preparo(nome_ato: str) -> bool:
+    return any(d.preparar for d in declaracoes(nome_ato))
+
+
+def preparar(nome_ato: str, processo, dados: dict) -> list[Preparado]:
+    """Roda o `preparar` de cada parte; o que o resultado diz gravar entra em `dados`."""
+    preparados = []
+    for declaracao in declaracoes(nome_ato):
+        if declaracao.preparar is None:
+            continue
+        resultado = declaracao.preparar(processo, dados)
+        if resultado is not None:
+            dados.update(resultado.como_dados())
+        preparados.append(Preparado(declaracao, resultado))
+    return preparados
+
+
+def destino(preparados: list[Preparado]) -> str | None:
+    """O estado seguinte que o resultado preparado decide (atos de mais de um destino)."""
+    return next(
+        (p.resultado.destino for p in preparados if getattr(p.resultado, "destino", None)),
+        None,
+    )
+
+
+def registrar(andamento, preparados: list[Preparado]) -> None:
+    _rodar(andamento, preparados, "registrar")
+
+
+def depois_dos_documentos(andamento, preparados: list[Preparado]) -> None:
+    _rodar(andamento, preparados, "depois_dos_documentos")
+
+
+def _rodar(andamento, preparados: list[Preparado], parte: str) -> None:
+    resultados = {id(p.declaracao): p.resultado for p in preparados}
+    for declaracao in declaracoes(andamento.ato):
+        funcao = getattr(declaracao, parte)
+        if funcao is not None:
+            funcao(andamento, resultados.get(id(declaracao)))
+
+
+def documentos_do_ato(nome_ato: str) -> DocumentosDoAto | None:
+    return next((d.documentos for d in declaracoes(nome_ato) if d.documentos), None)
+
+
+def registrar_avisos(funcao: Callable) -> None:
+    """`funcao(andamento)`, o último passo de todo ato (p.ex. os avisos por e-mail)."""
+    if funcao not in _avisos:
+        _avisos.append(funcao)
+
+
+def avisar(andamento) -> None:
+    for funcao in _avisos:
+        funcao(andamento)
+
+
+SEM_FASE = "A fase que confere este ato não está instalada."
+
+
+def condicoes_da_fase(nome_ato: str, *, obrigatoria: bool = False) -> Callable:
+    """Uma condição de transição que confere, na hora, as guardas que as fases declararam
+    para `nome_ato`; a mensagem junta as das que falharem. `obrigatoria`: sem nenhuma guarda
+    declarada, o ato é recusado (a guarda da lei não pode sumir em silêncio)."""
+
+    def atendidas(processo) -> bool:
+        lista = guardas(nome_ato)
+        if obrigatoria and not lista:
+            return False
+        return all(c(processo) for c in lista)
+
+    def motivos(processo) -> list[str]:
+        """As mensagens das guardas não atendidas, cada guarda conferida uma vez."""
+        lista = guardas(nome_ato)
+        if obrigatoria and not lista:
+            return [SEM_FASE]
+        return [
+            c.mensagem(processo) if callable(c.mensagem) else c.mensagem
+            for c in lista
+            if not c(processo)
+        ]
+
+    def mensagem(processo) -> str:
+        return " ".join(motivos(processo))
+
+    atendidas.mensagem = mensagem
+    atendidas.motivos = motivos
+    atendidas.__name__ = f"condicoes_da_fase_{nome_ato}"
+    return atendidas
+
+
+# --- a página do processo --------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -51,30 +213,6 @@ _anotacoes: dict[str, Callable] = {}
 _leituras: dict[str, Callable] = {}
 _rotulos: dict[str, tuple[str, dict]] = {}
 _conferencias_de_juntada: dict[str, list[Callable]] = defaultdict(list)
-
-
-def registrar_formulario(nome_ato: str, formulario: type) -> None:
-    _formularios[nome_ato] = formulario
-
-
-def formulario(nome_ato: str) -> type | None:
-    return _formularios.get(nome_ato)
-
-
-def registrar_condicao(nome_ato: str, condicao: Callable) -> None:
-    if condicao not in _condicoes[nome_ato]:
-        _condicoes[nome_ato].append(condicao)
-
-
-def registrar_preparo(nome_ato: str, funcao: Callable) -> None:
-    if funcao not in _preparos[nome_ato]:
-        _preparos[nome_ato].append(funcao)
-
-
-def registrar_efeito(nome_ato: str, funcao: Callable, *, depois_dos_documentos=False) -> None:
-    lista = (_efeitos_finais if depois_dos_documentos else _efeitos)[nome_ato]
-    if funcao not in lista:
-        lista.append(funcao)
 
 
 def registrar_secao(secao: Secao) -> None:
@@ -104,6 +242,8 @@ def conferencias_de_juntada(item: str) -> list[Callable]:
 
 
 def registrar_rotulo(chave: str, rotulo: str, escolhas: dict | None = None) -> None:
+    """O rótulo, em palavras, de um dado gravado no Andamento (a linha do tempo não mostra
+    nome de campo); os dos atos vêm em `declarar_ato(rotulos=...)`."""
     _rotulos[chave] = (rotulo, escolhas or {})
 
 
@@ -124,50 +264,6 @@ def anotacoes() -> dict:
     return {nome: fabrica() for nome, fabrica in _anotacoes.items()}
 
 
-SEM_FASE = "A fase que confere este ato não está instalada."
-
-
-def condicoes_da_fase(nome_ato: str, *, obrigatoria: bool = False) -> Callable:
-    """Uma condição de transição que confere, na hora, as condições registradas pelas fases
-    para `nome_ato`; a mensagem junta as das que falharem. `obrigatoria`: sem nenhuma
-    condição registrada, o ato é recusado (a guarda da lei não pode sumir em silêncio)."""
-
-    def atendidas(processo) -> bool:
-        if obrigatoria and not _condicoes[nome_ato]:
-            return False
-        return all(c(processo) for c in _condicoes[nome_ato])
-
-    def motivos(processo) -> list[str]:
-        """As mensagens das condições não atendidas, cada condição conferida uma vez."""
-        if obrigatoria and not _condicoes[nome_ato]:
-            return [SEM_FASE]
-        return [
-            c.mensagem(processo) if callable(c.mensagem) else c.mensagem
-            for c in _condicoes[nome_ato]
-            if not c(processo)
-        ]
-
-    def mensagem(processo) -> str:
-        return " ".join(motivos(processo))
-
-    atendidas.mensagem = mensagem
-    atendidas.motivos = motivos
-    atendidas.__name__ = f"condicoes_da_fase_{nome_ato}"
-    return atendidas
-
-
-def preparar(nome_ato: str, processo, dados: dict) -> bool:
-    """Roda os preparos do ato; False quando nenhuma fase o registrou."""
-    for funcao in _preparos[nome_ato]:
-        funcao(processo, dados)
-    return bool(_preparos[nome_ato])
-
-
-def aplicar_efeitos(andamento, *, depois_dos_documentos=False) -> None:
-    for funcao in (_efeitos_finais if depois_dos_documentos else _efeitos)[andamento.ato]:
-        funcao(andamento)
-
-
 def secoes(processo, usuario, *, publica: bool = False) -> list[dict]:
     """As seções que as fases acrescentam à página (interna ou pública) do processo."""
     montadas = []
@@ -180,11 +276,14 @@ def secoes(processo, usuario, *, publica: bool = False) -> list[dict]:
     return montadas
 
 
+# --- a emissão dos documentos ----------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class Documentos:
-    """O que o hub pede aos documentos do ato, sem importar a app que os faz (ela fica
-    abaixo das fases e se registra aqui): emitir os PDFs do ato praticado, a minuta do que
-    ele emitiria, e dizer se o ato emite documento ou tem minuta (o formulário avisa)."""
+    """O que o hub pede à app `documentos` sem importá-la (ela fica abaixo das fases e se
+    registra aqui): emitir os PDFs do ato praticado, a minuta do que ele emitiria, e dizer
+    se o ato emite documento ou tem minuta (o formulário avisa)."""
 
     emitir: Callable  # (andamento) -> list
     minuta: Callable  # (andamento) -> bytes | None

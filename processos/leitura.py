@@ -12,7 +12,7 @@ Fora dela (nos atos, em `processos.services.praticar_ato`, que leem depois de gr
 As poucas leituras caras levam o decorador `por_pagina`: quem as chama (uma guarda, uma
 regra) só chama a função, sem saber se há página. Quando a página já leu o bastante para
 responder sem consultar (os andamentos, as linhas dos ofícios, uma anotação), a resposta
-tirada dali fica numa função à parte, ligada por `@leitura_cara.na_pagina`, ao lado da
+tirada dali fica numa função à parte, ligada por `@funcao.na_pagina`, ao lado da
 consulta que ela substitui.
 
 A consulta que lê o processo da página traz também anotações registradas pelas fases

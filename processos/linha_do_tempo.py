@@ -1,6 +1,6 @@
 """Os dados gravados num Andamento como a linha do tempo e o extrato os mostram: o rótulo
-declarado (campo do formulário do ato, dado do hub ou `extensoes.registrar_rotulo` da fase) e
-o valor em palavras e números pt-BR."""
+declarado (campo do formulário do ato, dado do hub ou rótulo que a fase declara no bloco do
+ato, `declarar_ato(rotulos=...)`) e o valor em palavras e números pt-BR."""
 
 import re
 from datetime import date
@@ -26,7 +26,7 @@ def descrever_dado(nome_ato: str, campo: str, valor) -> tuple[str, object]:
 
 def rotulo_declarado(nome_ato: str, campo: str) -> tuple[str, dict] | None:
     """O rótulo (e as escolhas) de um dado: o do campo do formulário do ato, o dos dados que
-    o hub grava ou o que a fase registrou (`extensoes.registrar_rotulo`); None se ninguém o
+    o hub grava ou o que a fase declarou (`declarar_ato(rotulos=...)`); None se ninguém o
     declarou."""
     formulario = formulario_do_ato(nome_ato)
     campo_form = formulario.base_fields.get(campo) if formulario else None

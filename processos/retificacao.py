@@ -187,8 +187,8 @@ def erros_das_areas(movida, total) -> list[tuple[str, str]]:
     return erros
 
 
-def gravar_municipios(andamento) -> None:
-    """Efeito do ato: o M2M só se grava com o processo salvo, depois da transição (que só
+def gravar_municipios(andamento, _preparado=None) -> None:
+    """O `registrar` do ato: o M2M só se grava com o processo salvo, depois da transição (que só
     altera `self`). Roda na mesma transação do ato."""
     for alteracao in andamento.dados.get("alteracoes", []):
         if alteracao["campo"] == "municipios_origem":

@@ -10,7 +10,13 @@ from django.utils import timezone
 from django_fsm import ConcurrentTransition
 
 from processos import cronologia, deliberacoes, extensoes, nova_representacao, versao
-from processos.atos import ANTERIOR_A_CF, ATOS, PROMULGACAO_CF, recusa_no_processo
+from processos.atos import (
+    ANTERIOR_A_CF,
+    ATOS,
+    PROMULGACAO_CF,
+    preparo_obrigatorio,
+    recusa_no_processo,
+)
 from processos.estados import Estado, Tipo
 from processos.leitura import lido
 from processos.models import (
@@ -113,10 +119,12 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
             | _extincao(dados)
             | ({"processo_anterior": anterior.protocolo} if anterior else {}),
         )
-        extensoes.aplicar_efeitos(andamento)
+        extensoes.registrar(andamento, [])
         # Art. 14: o comprovante de protocolo para os peticionários, na mesma transação.
         emitir_documentos_do_ato(andamento)
+        extensoes.depois_dos_documentos(andamento, [])
         versao.tocar(processo)
+        extensoes.avisar(andamento)
     return processo
 
 
@@ -150,88 +158,142 @@ def praticar_ato(
 ) -> Andamento:
     """Pratica o ato `nome_ato` (processos.atos) ou não muda nada.
 
+    Os passos, nesta ordem, cada um uma função abaixo: travar a linha e conferir o estado e
+    a versão vistos → guardas (papel, processo, cronologia, votos, condições) → preparar (a
+    parte de cada fase, `processos.extensoes.declarar_ato`) → transição (só move o estado)
+    → gravar o processo e o Andamento → registrar (as linhas das fases) → documentos → o que
+    vem depois dos documentos → avisos. Tudo numa transação.
+
     `minuta`: pré-visualização — o ato corre inteiro (guardas, preparo, Andamento) numa
     transação que é desfeita; levanta `MinutaDoAto` com o PDF marcado MINUTA, sem código.
-
-    A linha do processo é travada (SELECT ... FOR UPDATE) e o estado lido é comparado com o
-    que o usuário viu: de dois atos simultâneos, exatamente um vale; o outro recebe
-    ProcessoDesatualizado. O ConcurrentTransitionMixin é a segunda barreira (SQLite).
-    `ultimo_andamento` é a versão que o formulário viu (`processos.versao`): um Andamento
-    mais novo recusa o ato. Nos atos que não mudam o estado (`Ato.permanece`) o estado não
-    distingue o mesmo POST repetido nem a correção feita por outro usuário: ali a versão é
-    obrigatória, e sem ela o ato é recusado. `anexo`: o PDF que a lei prevê para o ato (a
-    ata, o parecer, o ofício; `processos.campos.CampoAnexo`), já conferido, juntado ao Andamento.
+    `anexo`: o PDF que a lei prevê para o ato (a ata, o parecer, o ofício;
+    `processos.campos.CampoAnexo`), já conferido, juntado ao Andamento.
     """
     ato = ATOS[nome_ato]
-    if ato.permanece and ultimo_andamento is None:
-        raise ProcessoDesatualizado(MENSAGEM_SEM_VERSAO)
-    if ato.exige_justificativa and not justificativa.strip():
-        raise AtoRecusado(f"O ato “{ato.rotulo}” exige justificativa.")
+    _conferir_pedido(ato, justificativa, ultimo_andamento)
     with transaction.atomic():
-        processo = Processo.objects.select_for_update().get(pk=processo_id)
-        if estado_esperado is not None and processo.estado != estado_esperado:
-            raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO)
-        if ultimo_andamento is not None and ha_andamento_novo(processo.pk, ultimo_andamento):
-            raise ProcessoDesatualizado(MENSAGEM_ANDAMENTO_NOVO)
-        # O estado antes do papel: has_transition_perm é falso também quando o ato não parte
-        # do estado atual, e a recusa diria "seu papel não permite" a quem tem o papel.
-        # As guardas que dependem da data (Art. 3º, parâmetros em vigor) usam a do ato.
-        processo.data_do_ato = data_ato
-        motivos = motivos_indisponivel(processo, nome_ato)
-        if motivos:
-            raise AtoRecusado(" ".join(motivos))
-        metodo = getattr(processo, nome_ato)
-        # O papel é conferido à parte: has_transition_perm do django-fsm também avalia as
-        # condições, e uma condição não atendida deve dar a mensagem do motivo, não 403.
-        if not tem_papel(usuario, *ato.papeis):
-            raise PermissionDenied(f"Seu papel não permite o ato “{ato.rotulo}”.")
-        # A permissão por processo que a transição declara (Art. 23: o Deputado só no
-        # processo de que é autor), lida na linha travada: recusa antes de qualquer escrita.
-        if recusa := recusa_no_processo(processo, nome_ato, usuario):
-            raise AtoRecusado(recusa)
-        # A ordem das datas da lei (processos.cronologia), a do ato e as dos dados.
-        fora_de_ordem = cronologia.erros(
-            processo, nome_ato, data_ato, dados, hoje=timezone.localdate()
-        )
-        if fora_de_ordem:
-            raise AtoRecusado(" ".join(mensagem for _, mensagem in fora_de_ordem))
-        if votos := deliberacoes.erro_dos_votos(nome_ato, dados):
-            raise AtoRecusado(votos)
+        processo = _travar(processo_id, estado_esperado, ultimo_andamento)
+        _conferir_guardas(processo, ato, usuario=usuario, data_ato=data_ato, dados=dados)
+        preparados = _preparar(processo, ato, dados)
         origem = processo.estado
-        metodo(dados)
-        processo.ultima_movimentacao = timezone.now()
-        try:
-            processo.save()
-        except ConcurrentTransition as exc:
-            raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO) from exc
-        andamento = Andamento.objects.create(
-            processo=processo,
-            ato=nome_ato,
-            estado_origem=origem,
-            estado_destino=processo.estado,
+        _transitar(processo, ato, dados, preparados)
+        andamento = _gravar(
+            processo,
+            ato,
+            origem=origem,
             usuario=usuario,
             data_ato=data_ato,
-            justificativa=justificativa.strip(),
+            justificativa=justificativa,
             dados=dados,
+            anexo=anexo,
         )
-        if anexo is not None:
-            anexo.juntar(andamento)
-        # As linhas que a fase do ato cria (resultado do plebiscito, fases no TRE, ...), os
-        # PDFs do ato e, depois deles, o que vem nos autos em seguida (os ofícios do Art. 17,
-        # § 2º, com os seus PDFs) — tudo na mesma transação.
-        extensoes.aplicar_efeitos(andamento)
+        extensoes.registrar(andamento, preparados)
         if minuta:
             # Antes de qualquer arquivo gravado; a exceção desfaz a transação inteira.
             raise MinutaDoAto(extensoes.documentos().minuta(andamento))
         emitir_documentos_do_ato(andamento)
-        extensoes.aplicar_efeitos(andamento, depois_dos_documentos=True)
+        extensoes.depois_dos_documentos(andamento, preparados)
         versao.tocar(processo)
+        # Por último, os avisos de todo ato (os e-mails: `acompanhamento.envio`).
+        extensoes.avisar(andamento)
         return andamento
+
+
+def _conferir_pedido(ato, justificativa: str, ultimo_andamento: int | None) -> None:
+    """Antes de travar: nos atos que não mudam o estado (`Ato.permanece`) o estado não
+    distingue o mesmo POST repetido nem a correção feita por outro usuário; ali a versão
+    vista (`processos.versao`) é obrigatória."""
+    if ato.permanece and ultimo_andamento is None:
+        raise ProcessoDesatualizado(MENSAGEM_SEM_VERSAO)
+    if ato.exige_justificativa and not justificativa.strip():
+        raise AtoRecusado(f"O ato “{ato.rotulo}” exige justificativa.")
+
+
+def _travar(processo_id: int, estado_esperado: str | None, ultimo_andamento: int | None):
+    """A linha do processo é travada (SELECT ... FOR UPDATE) e o estado e a versão lidos são
+    comparados com o que o usuário viu: de dois atos simultâneos, exatamente um vale; o
+    outro recebe ProcessoDesatualizado. O ConcurrentTransitionMixin é a segunda barreira."""
+    processo = Processo.objects.select_for_update().get(pk=processo_id)
+    if estado_esperado is not None and processo.estado != estado_esperado:
+        raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO)
+    if ultimo_andamento is not None and ha_andamento_novo(processo.pk, ultimo_andamento):
+        raise ProcessoDesatualizado(MENSAGEM_ANDAMENTO_NOVO)
+    return processo
+
+
+def _conferir_guardas(processo: Processo, ato, *, usuario, data_ato: date, dados: dict) -> None:
+    # As guardas que dependem da data (Art. 3º, parâmetros em vigor) usam a do ato.
+    processo.data_do_ato = data_ato
+    # O estado antes do papel: has_transition_perm é falso também quando o ato não parte
+    # do estado atual, e a recusa diria "seu papel não permite" a quem tem o papel.
+    motivos = motivos_indisponivel(processo, ato.nome)
+    if motivos:
+        raise AtoRecusado(" ".join(motivos))
+    # O papel é conferido à parte: has_transition_perm do django-fsm também avalia as
+    # condições, e uma condição não atendida deve dar a mensagem do motivo, não 403.
+    if not tem_papel(usuario, *ato.papeis):
+        raise PermissionDenied(f"Seu papel não permite o ato “{ato.rotulo}”.")
+    # A permissão por processo que a transição declara (Art. 23: o Deputado só no
+    # processo de que é autor), lida na linha travada: recusa antes de qualquer escrita.
+    if recusa := recusa_no_processo(processo, ato.nome, usuario):
+        raise AtoRecusado(recusa)
+    # A ordem das datas da lei (processos.cronologia), a do ato e as dos dados.
+    fora_de_ordem = cronologia.erros(processo, ato.nome, data_ato, dados, hoje=timezone.localdate())
+    if fora_de_ordem:
+        raise AtoRecusado(" ".join(mensagem for _, mensagem in fora_de_ordem))
+    if votos := deliberacoes.erro_dos_votos(ato.nome, dados):
+        raise AtoRecusado(votos)
+
+
+def _preparar(processo: Processo, ato, dados: dict) -> list[extensoes.Preparado]:
+    """A parte de cada fase no ato calcula, na linha travada e antes da transição, o que o
+    ato decide e grava; sem a fase que calcula um ato que depende dela, recusa (lado
+    seguro: o veredito da lei não pode sumir em silêncio)."""
+    if preparo_obrigatorio(processo, ato.nome) and not extensoes.tem_preparo(ato.nome):
+        raise AtoRecusado("Ato indisponível: a fase que o calcula não está instalada.")
+    return extensoes.preparar(ato.nome, processo, dados)
+
+
+def _transitar(processo: Processo, ato, dados: dict, preparados: list) -> None:
+    """O método de mesmo nome em `processos/transicoes.py`, a transição do django-fsm, só
+    move o estado; quando a fase decide o destino (o veredito do plebiscito), ele vem do
+    resultado preparado."""
+    metodo = getattr(processo, ato.nome)
+    destino = extensoes.destino(preparados)
+    if destino is None:
+        metodo(dados)
+    else:
+        metodo(dados, destino=destino)
+
+
+def _gravar(
+    processo: Processo, ato, *, origem: str, usuario, data_ato, justificativa, dados, anexo
+) -> Andamento:
+    """O processo e o Andamento do ato, com o anexo (a ata, o parecer) juntado a ele."""
+    processo.ultima_movimentacao = timezone.now()
+    try:
+        processo.save()
+    except ConcurrentTransition as exc:
+        raise ProcessoDesatualizado(MENSAGEM_DESATUALIZADO) from exc
+    andamento = Andamento.objects.create(
+        processo=processo,
+        ato=ato.nome,
+        estado_origem=origem,
+        estado_destino=processo.estado,
+        usuario=usuario,
+        data_ato=data_ato,
+        justificativa=justificativa.strip(),
+        dados=dados,
+    )
+    if anexo is not None:
+        anexo.juntar(andamento)
+    return andamento
 
 
 def emitir_documentos_do_ato(andamento: Andamento) -> list:
     """Os PDFs que o ato produz, na transação dele: a app `documentos`, abaixo das fases,
-    registra a emissão em `extensoes` (o hub não a importa)."""
+    registra a emissão em `extensoes` (o hub não a importa) — `documentos.emissao`, que
+    monta as peças que a fase declarou no bloco do ato (`declarar_ato(documentos=...)`)."""
     return extensoes.documentos().emitir(andamento)
 
 

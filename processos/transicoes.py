@@ -1,8 +1,11 @@
 """Os atos do rito como transições do processo: um método por ato, com o nome do ato.
 
 Cada método recebe os dados já validados do formulário do ato e devolve, quando o destino
-depende da conclusão, o estado seguinte. Os métodos só alteram o processo; quem grava, trava
-a linha e escreve o Andamento é `processos.services.praticar_ato`. As origens, os destinos e
+depende da conclusão, o estado seguinte (quando quem decide é a fase, como o veredito do
+plebiscito, o destino chega pronto, do resultado que ela preparou). Os métodos só alteram o
+processo e não rodam código de fase: o que as fases calculam roda antes, no `preparar` da
+declaração do ato (`processos.extensoes`); quem grava, trava a linha e escreve o Andamento é
+`processos.services.praticar_ato`. As origens, os destinos e
 as condições seguem o rito da LC 23/1992 (`processos.rito`, `processos.atos`).
 """
 
@@ -117,12 +120,7 @@ class AtosDoProcesso:
     )
     def emitir_parecer_merito(self, dados: dict) -> None:
         """Art. 18. Na criação (e na extinção, Art. 10), o parecer traz a avaliação do
-        Art. 2º calculada pela instrução sobre os números das certidões e gravada com os
-        parâmetros usados; "requisitos indispensáveis": favorável só com todos atendidos."""
-        if rito.RITOS[self.tipo].requisitos_art2:
-            _preparo_obrigatorio("emitir_parecer_merito", self, dados)
-        else:
-            extensoes.preparar("emitir_parecer_merito", self, dados)
+        Art. 2º calculada pela instrução (`instrucao/atos.py`) antes desta transição."""
 
     @transition(
         "estado",
@@ -179,10 +177,8 @@ class AtosDoProcesso:
         permission=permissao_do_ato("encaminhar_ao_tre"),
     )
     def encaminhar_ao_tre(self, dados: dict) -> None:
-        """Art. 19, § 1º: o ofício ao TRE leva o número seguinte da numeração anual dos
-        ofícios da CRT (da instrução), dado na transação do ato — nunca digitado. O Decreto
-        segue com a cópia integral já pronta (condição registrada por `documentos`)."""
-        _preparo_obrigatorio("encaminhar_ao_tre", self, dados)
+        """Art. 19, § 1º: o número do ofício ao TRE é dado pela instrução e a cópia integral
+        conferida por `documentos` (`instrucao/atos.py`, `documentos/atos.py`)."""
 
     @transition(
         "estado",
@@ -192,9 +188,8 @@ class AtosDoProcesso:
         permission=permissao_do_ato("registrar_resultado"),
     )
     def registrar_resultado(self, dados: dict) -> None:
-        """Art. 20: o resultado por unidade de votação (app plebiscito) é conferido aqui,
-        dentro da transição; números inconsistentes não deixam o processo avançar."""
-        _preparo_obrigatorio("registrar_resultado", self, dados)
+        """Art. 20: o resultado por unidade de votação é conferido pelo plebiscito
+        (`plebiscito/atos.py`) antes desta transição."""
 
     @transition(
         "estado",
@@ -203,15 +198,13 @@ class AtosDoProcesso:
         conditions=[extensoes.condicoes_da_fase("emitir_parecer_resultado", obrigatoria=True)],
         permission=permissao_do_ato("emitir_parecer_resultado"),
     )
-    def emitir_parecer_resultado(self, dados: dict) -> str:
-        """Art. 11 e Art. 20, § 1º: a conclusão segue o veredito da regra que governa,
-        calculado dos números registrados; não há declaração de quem emite."""
-        _preparo_obrigatorio("emitir_parecer_resultado", self, dados)
-        if dados["apuracao"]["aprovado"]:
-            dados["conclusao"] = "favoravel"
-            return Estado.ELABORACAO_PL
-        dados["conclusao"] = "contrario"
-        return Estado.ARQUIVADO  # Art. 20, § 1º
+    def emitir_parecer_resultado(self, dados: dict, destino: str | None = None) -> str:
+        """Art. 11 e Art. 20, § 1º: o destino segue o veredito da regra que governa, calculado
+        pelo plebiscito dos números registrados (`plebiscito/atos.py`); não há declaração de
+        quem emite."""
+        if destino is None:
+            raise AtoRecusado("Ato indisponível: a fase que o calcula não está instalada.")
+        return destino
 
     @transition(
         "estado",
@@ -229,8 +222,7 @@ class AtosDoProcesso:
         de pessoa viva não é decidível pelo sistema e exige a declaração de quem apresenta."""
         # A sessão da Ordem do Dia, a seguinte (Art. 20, § 2º): processos.cronologia.
         # O que o texto do projeto diz e as fases calculam (na extinção, os municípios que
-        # recebem o território, Art. 10, §§ 1º e 2º) fica gravado no Andamento.
-        extensoes.preparar("apresentar_pl", self, dados)
+        # recebem o território, Art. 10, §§ 1º e 2º) já foi preparado e vai ao Andamento.
         if self.tipo not in TIPOS_COM_NOME_NOVO:
             return
         if not dados.get("declara_pessoa_viva"):
@@ -330,7 +322,6 @@ class AtosDoProcesso:
     )
     def registrar_fase_tre(self, dados: dict) -> None:
         """Art. 19, § 2º: a CRT acompanha cada fase do plebiscito no TRE."""
-        _preparo_obrigatorio("registrar_fase_tre", self, dados)
 
     @transition(
         "estado",
@@ -353,7 +344,6 @@ class AtosDoProcesso:
         """Nova versão do resultado; a anterior fica registrada. Depois do parecer sobre o
         resultado, só com novo ofício do TRE (conferido pela fase), e o processo volta à
         análise do resultado, onde o parecer é emitido de novo sobre a nova versão."""
-        _preparo_obrigatorio("retificar_resultado", self, dados)
         return Estado.RESULTADO_EM_ANALISE
 
     @transition(
@@ -399,7 +389,7 @@ class AtosDoProcesso:
         permission=permissao_do_ato("recalcular_territorio"),
     )
     def recalcular_territorio(self, dados: dict) -> None:
-        _preparo_obrigatorio("recalcular_territorio", self, dados)
+        """A conferência com a outra edição da malha é do território (`territorio/atos.py`)."""
 
     # Art. 13: em qualquer estado, como a lista (a linha digitada errado se corrige também
     # depois do parecer); a fase da representação altera a linha e diz o antes → depois.
@@ -410,8 +400,7 @@ class AtosDoProcesso:
         permission=permissao_do_ato("corrigir_lista_de_signatarios"),
     )
     def corrigir_lista_de_signatarios(self, dados: dict) -> None:
-        """Corrige ou anula uma linha da lista de signatários (representacao)."""
-        _preparo_obrigatorio("corrigir_lista_de_signatarios", self, dados)
+        """Corrige ou anula uma linha da lista de signatários (`representacao/atos.py`)."""
 
     # Art. 23: em qualquer estado (também depois de concluído ou arquivado). O que se libera
     # e o registro da liberação são da app transparencia (condição, preparo e efeito).
@@ -424,7 +413,6 @@ class AtosDoProcesso:
     )
     def liberar_informacao(self, dados: dict) -> None:
         """Libera ao público um documento interno ou os detalhes internos (Art. 23)."""
-        _preparo_obrigatorio("liberar_informacao", self, dados)
 
     @transition(
         "estado",
@@ -435,10 +423,3 @@ class AtosDoProcesso:
     )
     def revogar_liberacao(self, dados: dict) -> None:
         """Revoga uma liberação vigente; a liberação e a revogação ficam na trilha."""
-        _preparo_obrigatorio("revogar_liberacao", self, dados)
-
-
-def _preparo_obrigatorio(nome_ato: str, processo, dados: dict) -> None:
-    """O ato depende do cálculo da sua fase; sem a fase instalada, recusa (lado seguro)."""
-    if not extensoes.preparar(nome_ato, processo, dados):
-        raise AtoRecusado("Ato indisponível: a fase que o calcula não está instalada.")

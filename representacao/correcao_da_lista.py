@@ -134,8 +134,9 @@ def _praticar(processo, usuario, dados, justificativa, versao_vista) -> Correcao
 
 
 def preparar_correcao(processo: Processo, dados: dict) -> None:
-    """Preparo do ato: altera a linha (ou a anula), recalcula as repetições e deixa no
-    Andamento o antes, o depois e, em palavras, o que mudou (sem nomes de campo)."""
+    """O `preparar` do ato (`representacao/atos.py`): altera a linha (ou a anula), recalcula
+    as repetições e deixa no Andamento o antes, o depois e, em palavras, o que mudou (sem
+    nomes de campo)."""
     linha = _linha(processo, dados["linha_da_lista"])
     antes = dados_da_linha(linha)
     if dados["alteracao_da_lista"] == CORRIGIR:
@@ -176,8 +177,9 @@ def _mudancas(antes: dict, depois: dict) -> list[str]:
     ]
 
 
-def registrar_correcao(andamento) -> None:
-    """Efeito do ato: a correção da lista, ligada ao Andamento, com quem, quando e por quê."""
+def registrar_correcao(andamento, _preparado=None) -> None:
+    """O `registrar` do ato: a correção da lista, ligada ao Andamento, com quem, quando e
+    por quê."""
     dados = andamento.dados
     linha = Signatario.objects.get(processo_id=andamento.processo_id, ordem=dados["linha_da_lista"])
     CorrecaoSignatario.objects.create(

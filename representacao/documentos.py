@@ -266,13 +266,14 @@ def mapas_travados(processo) -> list[dict]:
 
 
 def preparar_pl(processo, dados: dict) -> None:
-    """Preparo de `apresentar_pl`: grava a versão travada dos mapas que o PL menciona."""
+    """Parte do `preparar` de `apresentar_pl` (`representacao/atos.py`): grava a versão
+    travada dos mapas que o PL menciona."""
     dados["mapas_art15"] = mapas_travados(processo)
 
 
 def preparar_pl_toponimo(processo, dados: dict) -> None:
-    """Preparo de `apresentar_pl` (Art. 6º, § 1º): o Projeto de Lei que cria município traz
-    a informação do IBGE sobre topônimo correlato — recusado sem ela nos autos."""
+    """Parte do `preparar` de `apresentar_pl` (Art. 6º, § 1º): o Projeto de Lei que cria
+    município traz a informação do IBGE sobre topônimo correlato — recusado sem ela."""
     if checklist.item_do_tipo(processo.tipo, "certidao_ibge") != checklist.IBGE_NO_PROJETO:
         return
     linha = next(

@@ -80,9 +80,10 @@ def faltas_do_destino(processo) -> list[str]:
 # --- protocolo -------------------------------------------------------------------------------
 
 
-def registrar_no_protocolo(andamento) -> None:
-    """Efeito de `protocolar`: a versão 1 dos dados da representação, com o fundamento e os
-    municípios gravados no Andamento do protocolo (na mesma transação)."""
+def registrar_no_protocolo(andamento, _preparado=None) -> None:
+    """O `registrar` de `protocolar` (`representacao/atos.py`): a versão 1 dos dados da
+    representação, com o fundamento e os municípios gravados no Andamento do protocolo (na
+    mesma transação)."""
     processo, dados = andamento.processo, andamento.dados or {}
     fundamento = dados.get("fundamento_extincao")
     if processo.tipo != Tipo.EXTINCAO or not fundamento:
@@ -101,7 +102,7 @@ def registrar_no_protocolo(andamento) -> None:
 
 
 def preparar_parecer_merito(processo, dados: dict) -> None:
-    """Preparo de `emitir_parecer_merito` na extinção: o favorável só passa com o fundamento
+    """O `preparar` de `emitir_parecer_merito` na extinção: o favorável só passa com o fundamento
     demonstrado; grava qual fundamento e o que foi conferido. O contrário é sempre aceito."""
     if processo.tipo != Tipo.EXTINCAO:
         return
@@ -236,8 +237,8 @@ def _municipio(m: Municipio) -> dict:
 
 
 def preparar_pl(processo, dados: dict) -> None:
-    """Preparo de `apresentar_pl` na extinção: o projeto nomeia o município extinto e os que
-    recebem o seu território (Art. 10, §§ 1º e 2º), gravados no Andamento."""
+    """Parte do `preparar` de `apresentar_pl` na extinção: o projeto nomeia o município
+    extinto e os que recebem o seu território (Art. 10, §§ 1º e 2º), gravados no Andamento."""
     if processo.tipo != Tipo.EXTINCAO:
         return
     vigentes = dados_vigentes(processo)

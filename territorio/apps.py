@@ -6,8 +6,8 @@ class TerritorioConfig(AppConfig):
     verbose_name = "Território (malha municipal e conferência do mapa)"
 
     def ready(self):
-        """Liga a conferência territorial ao hub (STYLE, regra 6)."""
-        from territorio import ligacoes, recalculo
+        """Liga o território ao hub (STYLE, regra 6): os atos em `territorio/atos.py`; a
+        conferência do mapa juntado e a página em `territorio/ligacoes.py`."""
+        from territorio import atos, ligacoes  # noqa: F401 — atos declara ao importar
 
         ligacoes.registrar()
-        recalculo.registrar()

@@ -4,6 +4,8 @@ gravada (cada uma diz a edição que usou); só este ato — com Andamento, quem
 ao lado da conferência anterior, que fica como estava, a da edição escolhida, e a página
 passa a mostrar a mais recente."""
 
+from dataclasses import dataclass
+
 from django import forms
 from django.utils import timezone
 
@@ -18,9 +20,6 @@ from territorio.models import ConferenciaTerritorial, EdicaoDaMalha
 
 ATO = "recalcular_territorio"
 CAMPO = "edicao_malha"
-# O que fica só no objeto do processo entre o preparo e o efeito do mesmo ato (a conta é
-# feita uma vez; o Andamento guarda o resumo em palavras, a conferência guarda as figuras).
-_CALCULADO = "_territorio_recalculado"
 
 
 @leitura.por_pagina
@@ -59,7 +58,34 @@ class RecalcularTerritorioForm(AtoForm):
         ]
 
 
-def preparar(processo, dados: dict) -> None:
+@dataclass(frozen=True)
+class TerritorioRecalculado:
+    """A conta feita uma vez no preparo: o Andamento guarda o resumo em palavras
+    (`como_dados`), a conferência guarda as figuras e o mapa (`gravar`)."""
+
+    documento: object
+    edicao: EdicaoDaMalha
+    figuras: dict
+    svg: str
+    anterior: ConferenciaTerritorial | None
+
+    def como_dados(self) -> dict:
+        dados = {
+            CAMPO: self.edicao.nome,
+            "mapa_versao": str(self.documento.versao),
+            "area_medida_km2": _km2(self.figuras["area_km2"]),
+        }
+        if self.anterior is not None:
+            dados["edicao_anterior"] = self.anterior.edicao.nome
+            dados["area_anterior_km2"] = _km2(self.anterior.resultado["area_km2"])
+        return dados
+
+
+def _km2(valor) -> str:
+    return f"{valor:.2f}".replace(".", ",")
+
+
+def preparar(processo, dados: dict) -> TerritorioRecalculado:
     """Confere a edição escolhida e refaz a conta com o arquivo do desenho guardado."""
     nome = str(dados.get(CAMPO) or "").strip()
     edicao = next((e for e in _edicoes_por_calcular(processo) if e.nome == nome), None)
@@ -80,35 +106,14 @@ def preparar(processo, dados: dict) -> None:
     anterior = (
         ConferenciaTerritorial.objects.filter(documento=documento).select_related("edicao").first()
     )
-    dados[CAMPO] = edicao.nome
-    dados["mapa_versao"] = str(documento.versao)
-    dados["area_medida_km2"] = f"{figuras['area_km2']:.2f}".replace(".", ",")
-    if anterior is not None:
-        dados["edicao_anterior"] = anterior.edicao.nome
-        dados["area_anterior_km2"] = f"{anterior.resultado['area_km2']:.2f}".replace(".", ",")
-    setattr(processo, _CALCULADO, (documento, edicao, figuras, svg))
+    return TerritorioRecalculado(documento, edicao, figuras, svg, anterior)
 
 
-def gravar(andamento) -> ConferenciaTerritorial:
-    documento, edicao, figuras, svg = getattr(andamento.processo, _CALCULADO)
+def gravar(andamento, recalculado: TerritorioRecalculado) -> ConferenciaTerritorial:
     return ConferenciaTerritorial.objects.create(
-        documento=documento,
-        edicao=edicao,
+        documento=recalculado.documento,
+        edicao=recalculado.edicao,
         calculada_em=timezone.now(),
-        resultado=figuras,
-        mapa_svg=svg,
+        resultado=recalculado.figuras,
+        mapa_svg=recalculado.svg,
     )
-
-
-def registrar() -> None:
-    from processos import extensoes as e
-
-    e.registrar_formulario(ATO, RecalcularTerritorioForm)
-    e.registrar_condicao(ATO, ha_edicao_por_calcular)
-    e.registrar_preparo(ATO, preparar)
-    e.registrar_efeito(ATO, gravar)
-    e.registrar_rotulo(CAMPO, "Edição da malha municipal")
-    e.registrar_rotulo("mapa_versao", "Versão do mapa conferida")
-    e.registrar_rotulo("area_medida_km2", "Área do novo território medida (km²)")
-    e.registrar_rotulo("edicao_anterior", "Edição da conferência anterior")
-    e.registrar_rotulo("area_anterior_km2", "Área medida na conferência anterior (km²)")

@@ -113,7 +113,7 @@ def _documento(processo: Processo, item: str) -> Documento | None:
     return Documento.objects.get(processo=processo, codigo=item)
 
 
-def gravar_liberacao(andamento) -> Liberacao:
+def gravar_liberacao(andamento, _preparado=None) -> Liberacao:
     return Liberacao.objects.create(
         processo=andamento.processo,
         documento=_documento(andamento.processo, andamento.dados["item"]),
@@ -121,7 +121,7 @@ def gravar_liberacao(andamento) -> Liberacao:
     )
 
 
-def gravar_revogacao(andamento) -> Liberacao:
+def gravar_revogacao(andamento, _preparado=None) -> Liberacao:
     documento = _documento(andamento.processo, andamento.dados["item"])
     liberacao = (
         Liberacao.objects.vigentes()

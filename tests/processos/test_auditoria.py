@@ -75,6 +75,7 @@ def test_cada_ato_grava_um_andamento_com_origem_destino_ato_usuario_data_e_dados
                 "avaliacao_art2",
                 "figuras_art2",
                 "certidoes_art2",
+                "parametros_aplicados",  # a versão de cada parâmetro do Art. 2º usada
                 "participacoes_icms",
                 "participacao_icms_total",
                 "toponimia",

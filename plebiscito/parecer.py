@@ -1,0 +1,200 @@
+"""O parecer sobre o resultado do plebiscito (Art. 11 e Art. 20, § 1º): o veredito da regra
+que governa, calculado das unidades da versão vigente do resultado e gravado com os
+parâmetros usados. A conclusão do parecer, o destino do processo, o PDF e as páginas leem
+esse mesmo registro, por `parecer_gravado` — nunca pelas chaves do `Andamento.dados`."""
+
+from dataclasses import dataclass, replace
+from datetime import date
+
+from plebiscito import analise
+from plebiscito.models import Resultado
+from plebiscito.regras import Votacao, apurar_unidades
+from plebiscito.services import CAMPOS, CAMPOS_VOTOS, data_do_ato, resultado_vigente
+from processos import leitura, rito
+from processos.condicoes import condicao
+from processos.estados import Estado
+from processos.models import Andamento, AtoRecusado, Processo
+from requisitos.aplicacao import aplica
+from requisitos.parametros import ABRANGENCIAS_PLEBISCITO, REGRAS_PLEBISCITO
+
+
+@dataclass(frozen=True)
+class ParecerDoResultado:
+    """O que o ato `emitir_parecer_resultado` decide e grava: a apuração (a forma de
+    `apuracao_como_dict`), e dela a conclusão e o destino do processo."""
+
+    apuracao: dict
+
+    @property
+    def aprovado(self) -> bool:
+        return self.apuracao["aprovado"] is True
+
+    @property
+    def versao_resultado(self) -> int:
+        return self.apuracao["versao_resultado"]
+
+    @property
+    def conclusao(self) -> str:
+        return "favoravel" if self.aprovado else "contrario"
+
+    @property
+    def destino(self) -> str:
+        # Art. 20, § 1º: rejeitado o plebiscito, o processo é arquivado.
+        return Estado.ELABORACAO_PL if self.aprovado else Estado.ARQUIVADO
+
+    def como_dados(self) -> dict:
+        return {"apuracao": self.apuracao, "conclusao": self.conclusao}
+
+
+def parecer_gravado(andamento: Andamento | None) -> ParecerDoResultado | None:
+    """O parecer que o Andamento de `emitir_parecer_resultado` gravou (None em outro ato)."""
+    if andamento is None or andamento.ato != "emitir_parecer_resultado":
+        return None
+    apuracao = andamento.dados.get("apuracao")
+    return ParecerDoResultado(apuracao) if apuracao else None
+
+
+@leitura.por_pagina
+def apurar_processo(processo: Processo, data: date | None = None):
+    """As três leituras sobre a versão vigente do resultado, com a regra e a abrangência em
+    vigor na data (a do ato, ou hoje para a prévia). None sem resultado registrado."""
+    resultado = resultado_vigente(processo)
+    if resultado is None:
+        return None, None, None
+    parametros = leitura.parametros(processo, data or data_do_ato(processo))
+    # Tempus regit actum: a regra é a em vigor no dia da consulta, não no do parecer.
+    regra = leitura.parametros(processo, _dia_da_regra(resultado, parametros)).regra_plebiscito
+    parametros = replace(parametros, regra_plebiscito=regra)
+    apuracao = apurar_unidades(
+        resultado.unidades_puras(), parametros.regra_plebiscito, parametros.abrangencia_plebiscito
+    )
+    return resultado, apuracao, parametros
+
+
+def _dia_da_regra(resultado: Resultado, parametros) -> date:
+    """A data da consulta; num resultado anterior ao registro dela, a do parecer."""
+    return resultado.data_consulta or parametros.data_referencia
+
+
+def versao_da_regra(resultado: Resultado, parametros) -> dict:
+    """A versão do parâmetro `regra_plebiscito` usada: o registro em vigor no dia da
+    consulta (ou o padrão da lei, sem registro)."""
+    dia = _dia_da_regra(resultado, parametros)
+    versoes = [
+        r
+        for r in leitura.registros_de_parametros(resultado.processo)
+        if r.nome == "regra_plebiscito" and r.vigencia_inicio <= dia
+    ]
+    registro = max(versoes, key=lambda r: (r.vigencia_inicio, r.pk), default=None)
+    fundamento = registro.fundamento if registro else "padrão da lei (Art. 11, § 2º)"
+    versao = f"vigente desde {registro.vigencia_inicio:%d/%m/%Y}" if registro else "a da lei"
+    return {
+        "valor": parametros.regra_plebiscito,
+        "data_consulta": dia.isoformat() if dia else None,
+        "vigencia_inicio": registro.vigencia_inicio.isoformat() if registro else None,
+        "fundamento": fundamento,
+        "texto": f"em vigor na data da consulta ({dia:%d/%m/%Y}): {versao} ({fundamento})",
+    }
+
+
+def _votacao_dict(v: Votacao) -> dict:
+    return {c: getattr(v, c) for c in CAMPOS}
+
+
+def _leituras(resultado_pergunta) -> list[dict]:
+    return [
+        {
+            "regra": v.regra,
+            "descricao": v.descricao,
+            "fundamento": v.fundamento,
+            "formula": v.formula,
+            "aprovado": v.aprovado,
+            "governa": v.governa,
+        }
+        for v in resultado_pergunta.vereditos
+    ]
+
+
+def apuracao_como_dict(resultado: Resultado, apuracao, parametros) -> dict:
+    """A forma gravada no Andamento do parecer (e lida pelo PDF e pelas páginas): o
+    veredito, as unidades, os totais e os parâmetros usados."""
+    return {
+        "versao_resultado": resultado.versao,
+        "aprovado": apuracao.aprovado,
+        "regra": apuracao.regra_vigente,
+        "regra_rotulo": REGRAS_PLEBISCITO[apuracao.regra_vigente],
+        "abrangencia": apuracao.abrangencia,
+        "abrangencia_rotulo": ABRANGENCIAS_PLEBISCITO[apuracao.abrangencia],
+        "vereditos": apuracao.vereditos,
+        "unidades": [
+            {
+                "nome": u.nome,
+                "contada": u.nome in apuracao.contadas,
+                **_votacao_dict(u.votacao),
+                **({f"sede_{c}": getattr(u.sede, c) for c in CAMPOS_VOTOS} if u.sede else {}),
+            }
+            for u in apuracao.unidades
+        ],
+        "totais": _votacao_dict(apuracao.totais),
+        "leituras": _leituras(apuracao.principal),
+        "totais_sede": _votacao_dict(apuracao.sede.votacao) if apuracao.sede else None,
+        "leituras_sede": _leituras(apuracao.sede) if apuracao.sede else None,
+        "parametros": parametros.como_dict(),
+        "versao_regra": versao_da_regra(resultado, parametros),
+    }
+
+
+@aplica(
+    "Art. 20, § 1º; Art. 11, § 2º",
+    descricao="O parecer sobre o resultado segue o veredito calculado dos números registrados: "
+    "aprovado, o processo vai à elaboração do PL; rejeitado, é arquivado.",
+    parametro="regra_plebiscito",
+    testes=(
+        "tests.plebiscito.test_resultado.test_caso_relatado_com_a_regra_literal_arquiva",
+        "tests.plebiscito.test_resultado.test_regra_literal_metade_exata_dos_inscritos_nao_aprova",
+    ),
+)
+def preparar_parecer_resultado(processo: Processo, dados: dict) -> ParecerDoResultado:
+    """Art. 11 e Art. 20, § 1º: o veredito é calculado aqui, na linha travada, e gravado; o
+    formulário visto por quem emite não decide nada."""
+    resultado, apuracao, parametros = apurar_processo(processo)
+    if resultado is None:
+        raise AtoRecusado("Não há resultado do plebiscito registrado neste processo (Art. 20).")
+    vista = dados.pop("versao_resultado", None)
+    if vista is not None and int(vista) != resultado.versao:
+        raise AtoRecusado(
+            "O resultado do plebiscito foi retificado enquanto este formulário estava aberto. "
+            "Recarregue a página para ver os números atuais; nada foi gravado."
+        )
+    # A análise é do autor; a conclusão, do veredito. A contradição exige confirmação.
+    achadas = analise.palavras_da_conclusao_oposta(
+        str(dados.get("texto_parecer", "")), apuracao.aprovado
+    )
+    if achadas and not dados.get("confirma_analise"):
+        raise AtoRecusado(analise.aviso(apuracao.aprovado, achadas))
+    return ParecerDoResultado(apuracao_como_dict(resultado, apuracao, parametros))
+
+
+@aplica(
+    "Art. 11",
+    descricao="Nenhum Projeto de Lei sem o parecer que registrou o plebiscito aprovado, quando "
+    "o tipo tem plebiscito.",
+    testes=(
+        "tests.plebiscito.test_resultado.test_projeto_de_lei_exige_o_parecer_que_aprovou_o_plebiscito",
+    ),
+)
+@condicao(
+    "O projeto de lei exige o parecer sobre o resultado do plebiscito que o tenha aprovado "
+    "sob a regra vigente (Art. 11, § 2º; Art. 20, § 1º)."
+)
+def plebiscito_aprovado_se_exigido(processo) -> bool:
+    """Segunda barreira: nenhum caminho (desarquivamento, dado antigo, atalho) leva ao PL de
+    um tipo com plebiscito sem o veredito aprovado gravado pelo parecer."""
+    if not rito.tem_plebiscito(processo.tipo, processo.plebiscito_dispensado):
+        return True
+    # Os andamentos da página (já lidos) ou do banco, do mais novo ao mais antigo.
+    parecer = next(
+        (a for a in leitura.andamentos(processo) if a.ato == "emitir_parecer_resultado"), None
+    )
+    gravado = parecer_gravado(parecer)
+    return bool(gravado and gravado.aprovado)
