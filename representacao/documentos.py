@@ -19,7 +19,7 @@ from django.utils import timezone
 from documentos import arquivos
 from documentos.assinatura.entrada import conferir_assinaturas
 from emancipacao.limite_envio import limite_em_bytes
-from processos import extensoes, leitura
+from processos import extensoes, leitura, versao
 from processos.estados import TERMINAIS
 from processos.models import AtoRecusado, Processo
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
@@ -295,6 +295,7 @@ def preparar_pl_toponimo(processo, dados: dict) -> None:
 def _movimentar(processo) -> None:
     """Juntar ou anular documento é movimentação do processo (lista, painel, ordenação)."""
     Processo.objects.filter(pk=processo.pk).update(ultima_movimentacao=timezone.now())
+    versao.tocar(processo)
 
 
 # A anotação da página do processo (`processos.extensoes.registrar_anotacao`).
