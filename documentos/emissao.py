@@ -40,7 +40,7 @@ from documentos.formatacao import data_hora
 from documentos.integridade import conferir
 from documentos.models import Assinatura, Documento, Modalidade, SerieDocumento
 from documentos.pdf import Autenticacao, hash_do_conteudo, render_pdf
-from processos import extensoes
+from processos import extensoes, versao
 from processos.extensoes import DocumentosDoAto
 from processos.models import Andamento
 
@@ -156,6 +156,9 @@ def emitir(
                 # O registro não existiu: o arquivo gravado para ele não pertence a ninguém.
                 default_storage.delete(nome)
                 raise
+            if documento.processo_id:
+                # A lista de documentos da página do processo (em cache pela revisão).
+                versao.tocar(documento.processo_id)
     return documento
 
 

@@ -28,6 +28,7 @@ from instrucao.models import (
     RetificacaoRecebimento,
     SequenciaOficio,
 )
+from processos import versao
 from processos.estados import Estado
 from processos.models import Andamento, AtoRecusado, Processo
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
@@ -243,6 +244,8 @@ def retificar_recebimento(
 def movimentar(oficio: Oficio) -> None:
     """Um registro no ofício é movimentação do processo (lista, painel, ordenação)."""
     Processo.objects.filter(pk=oficio.processo_id).update(ultima_movimentacao=timezone.now())
+    # A página do processo mostra o ofício logo depois (trechos em cache pela revisão).
+    versao.tocar(oficio.processo_id)
 
 
 def verificar_pdf(arquivo) -> str:

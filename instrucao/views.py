@@ -40,11 +40,12 @@ def secao_oficios(processo, usuario, *, publica: bool = False) -> dict | None:
     """A seção "Ofícios e prazos" da página do processo (interna; o portal não a mostra)."""
     if publica:
         return None
-    oficios = situacao_dos_oficios.linhas_do_processo(processo)
+    # Funções, que o modelo chama só quando o trecho não está no cache (a página guarda a
+    # seção pela revisão do processo): no acerto, nem os ofícios nem os parâmetros são lidos.
     return {
-        "oficios": oficios,
+        "oficios": functools.partial(situacao_dos_oficios.linhas_do_processo, processo),
         # O prazo dito na seção é o do parâmetro legal (Art. 2º, § 3º).
-        "prazo_oficio_dias": leitura.parametros(processo).prazo_oficio_dias if oficios else None,
+        "prazo_oficio_dias": lambda: leitura.parametros(processo).prazo_oficio_dias,
         "opera_oficios": tem_papel(usuario, SERVIDOR, PRESIDENTE),
         # Art. 21: a reiteração é emitida pelo Presidente; o servidor prepara o rascunho.
         "emite_reiteracao": tem_papel(usuario, PRESIDENTE),
@@ -372,10 +373,11 @@ def secao_requisitos(processo, usuario, *, publica: bool = False) -> dict | None
     mostra a avaliação gravada nele (e não esta)."""
     if publica or processo.tipo not in ("criacao", "extincao"):
         return None
-    # Os ofícios da seção "Ofícios e prazos" e os andamentos da página, lidos uma vez.
-    if not situacao_dos_oficios.linhas_do_processo(processo):
-        return None
+    # Primeiro os andamentos, já lidos pela página: depois do parecer, os ofícios nem são
+    # lidos (a seção "Ofícios e prazos" vem do cache, pela revisão do processo).
     if leitura.praticado(processo, {"emitir_parecer_merito"}):
+        return None
+    if not situacao_dos_oficios.linhas_do_processo(processo):
         return None
     avaliado = avaliacao.avaliar(processo)
     return {"apuracao": resumo_da_avaliacao(processo, avaliado)}

@@ -123,12 +123,40 @@ r(
     onde="representacao.extincao.preparar_parecer_merito",
 )
 r(
-    "Art. 10, § 1º; Art. 10, § 2º",
-    modo=DECLARADA,
-    descricao="No protocolo da extinção registram-se os municípios que recebem o território — o "
-    "de origem (fundamentos I e II) ou os contíguos indicados pelos eleitores (III) —, "
-    "conferidos pelo sistema e nomeados no Projeto de Lei.",
-    onde="representacao.extincao.erros_do_destino",
+    "Art. 10, § 1º",
+    modo=CALCULADA,
+    descricao="Nos fundamentos I e II, o território do extinto volta ao município de origem: o "
+    "destino registrado é conferido com as origens dos municípios (dado de referência com a lei "
+    "de criação e a fonte, carregado pelo suporte com manage.py carregar_origens). Um destino que "
+    "não é origem é recusado no registro, no recebimento, no parecer favorável e no Projeto de "
+    "Lei; sem origem registrada, a conferência diz o que falta e o parecer favorável e o Projeto "
+    "de Lei esperam por ela.",
+    onde="representacao.destino.conferir_origem",
+    testes=(
+        "tests.representacao.test_destino_extincao.test_art_10_par_1_a_origem_registrada_e_aceita",
+        "tests.representacao.test_destino_extincao.test_art_10_par_1_municipio_que_nao_e_origem_e_recusado",
+        "tests.representacao.test_destino_extincao.test_art_10_par_1_origem_desconhecida_diz_o_que_falta",
+    ),
+    decisao="Com mais de uma origem, o território volta a todas (a divisão entre elas é da lei "
+    "de extinção): o destino é exatamente o conjunto das origens registradas.",
+)
+r(
+    "Art. 10, § 2º",
+    modo=CALCULADA,
+    descricao="No fundamento III, cada município indicado pelos eleitores tem de ser contíguo ao "
+    "extinto na malha municipal carregada: as fronteiras partilham divisa de 10 m ou mais (um "
+    "ponto em comum não basta; tolerância de 1e-5°, a precisão das coordenadas). A edição da "
+    "malha fica gravada com a conferência no parecer de mérito e no Projeto de Lei.",
+    onde="representacao.destino.conferir_contiguidade",
+    testes=(
+        "tests.representacao.test_destino_extincao.test_art_10_par_2_contiguo_na_malha_e_aceito",
+        "tests.representacao.test_destino_extincao.test_art_10_par_2_nao_contiguo_e_recusado_nomeando_o_municipio",
+        "tests.representacao.test_destino_extincao.test_art_10_par_2_so_um_ponto_em_comum_e_recusado",
+    ),
+    decisao="Sem malha carregada, a contiguidade fica “não conferida: malha não carregada” e "
+    "não bloqueia — a malha é um dado do sistema inteiro que a representação não tem como "
+    "suprir, e a malha do IBGE representa os limites sem ser o limite legal; a página do "
+    "processo e o parecer dizem que não foi conferida.",
 )
 
 # --- Art. 12: a consulta pelo TRE ------------------------------------------------------------

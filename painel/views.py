@@ -5,7 +5,6 @@ from datetime import timedelta
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -14,14 +13,13 @@ from emancipacao import numeros
 from emancipacao.erros import pagina_de_erro
 from emancipacao.planilha import resposta_csv
 from instrucao.models import Oficio
-from painel import exportacao, prazos
+from painel import contagens, exportacao, prazos
 from painel.filtros import ProcessoFilter
 from painel.linhas import colunas_ordenaveis, linhas_da_lista
 from painel.paginacao import PaginadorDeProcessos
 from processos import services
 from processos.avisos import TEXTO_BLOQUEIO_FEDERAL
 from processos.estados import Estado
-from processos.models import Processo
 from processos.papeis import e_equipe, exigir_leitor
 from requisitos.models import parametros_em_vigor
 from requisitos.prazos import DIAS_ALERTA
@@ -33,20 +31,20 @@ POR_PAGINA = 50
 def painel(request):
     """O que espera por mim, e onde estão os processos."""
     exigir_leitor(request)
-    por_estado = dict(Processo.objects.values_list("estado").annotate(total=Count("id")).order_by())
+    # Contados, ou estimados ("cerca de") quando são muitos (painel.contagens).
+    por_estado = contagens.por_estado(Estado.values)
     meus_estados = services.estados_com_atos_do_usuario(request.user)
+    andamento = [e for e in Estado.values if e not in (Estado.CONCLUIDO, Estado.ARQUIVADO)]
     hoje = timezone.localdate()
     prazos_dos_oficios = Oficio.objects.contagem_de_prazos(hoje, hoje + timedelta(days=DIAS_ALERTA))
     return render(
         request,
         "painel/painel.html",
         {
-            "aguardando": sum(por_estado.get(e, 0) for e in meus_estados),
-            "diligencias": por_estado.get(Estado.EM_DILIGENCIA, 0),
-            "em_andamento": sum(
-                t for e, t in por_estado.items() if e not in (Estado.CONCLUIDO, Estado.ARQUIVADO)
-            ),
-            "estados": [(e, Estado(e).label, por_estado.get(e, 0)) for e in Estado.values],
+            "aguardando": por_estado.soma(meus_estados),
+            "diligencias": por_estado.soma([Estado.EM_DILIGENCIA]),
+            "em_andamento": por_estado.soma(andamento),
+            "estados": [(e, Estado(e).label, *por_estado.soma([e])) for e in Estado.values],
             "oficios_vencidos": prazos_dos_oficios["vencidos"],
             "oficios_vencendo": prazos_dos_oficios["vencendo"],
             "avisos": _avisos_gerais(),

@@ -115,8 +115,26 @@ def praticado(processo, atos) -> bool:
     return any(a.ato in atos for a in andamentos(processo))
 
 
+# A marca dos parâmetros legais (o maior id e quantos são), lida pela consulta da página junto
+# com o processo (`MARCA_DOS_PARAMETROS`): as versões só se acrescentam — a gravada não se
+# altera (o banco recusa) —, então a mesma marca é o mesmo conjunto, e uma versão nova muda a
+# marca. Cada processo do servidor guarda o conjunto da última marca que leu.
+MARCA_DOS_PARAMETROS = "parametros_marca"
+SQL_DA_MARCA = (
+    f"SELECT COALESCE(MAX(id), 0) || ':' || COUNT(*) FROM {ParametroLegal._meta.db_table}"
+)
+_parametros_guardados: dict[str, list[ParametroLegal]] = {}
+
+
 def _registros_de_parametros(processo) -> list[ParametroLegal]:
-    return list(ParametroLegal.objects.order_by("nome", "vigencia_inicio"))
+    marca = anotado(processo, MARCA_DOS_PARAMETROS)
+    if marca is not None and marca in _parametros_guardados:
+        return list(_parametros_guardados[marca])
+    registros = list(ParametroLegal.objects.order_by("nome", "vigencia_inicio"))
+    if marca is not None:
+        _parametros_guardados.clear()
+        _parametros_guardados[marca] = registros
+    return registros
 
 
 def registros_de_parametros(processo) -> list[ParametroLegal]:

@@ -260,3 +260,23 @@ class Andamento(models.Model):
 
     def __str__(self) -> str:
         return f"{self.processo.protocolo} — {self.get_ato_display()} ({self.data_ato:%d/%m/%Y})"
+
+
+class RevisaoDoProcesso(models.Model):
+    """Quantas gravações já houve nas linhas do processo (atos, retificações, juntadas).
+
+    Chave dos trechos da página do processo guardados em cache (`processos.versao.tocar`):
+    fica numa tabela à parte para que nenhum `Processo.save()` de uma instância lida antes
+    a faça voltar atrás — uma revisão repetida serviria o trecho antigo como atual."""
+
+    processo = models.OneToOneField(
+        Processo, on_delete=models.CASCADE, primary_key=True, related_name="revisao"
+    )
+    valor = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = "revisão do processo"
+        verbose_name_plural = "revisões dos processos"
+
+    def __str__(self) -> str:
+        return f"{self.processo_id}: {self.valor}"

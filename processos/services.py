@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_fsm import ConcurrentTransition
 
-from processos import cronologia, deliberacoes, extensoes, nova_representacao
+from processos import cronologia, deliberacoes, extensoes, nova_representacao, versao
 from processos.atos import (
     ANTERIOR_A_CF,
     ATOS,
@@ -123,6 +123,7 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
         # Art. 14: o comprovante de protocolo para os peticionários, na mesma transação.
         emitir_documentos_do_ato(andamento)
         extensoes.depois_dos_documentos(andamento, [])
+        versao.tocar(processo)
         extensoes.avisar(andamento)
     return processo
 
@@ -192,6 +193,7 @@ def praticar_ato(
             raise MinutaDoAto(extensoes.documentos().minuta(andamento))
         emitir_documentos_do_ato(andamento)
         extensoes.depois_dos_documentos(andamento, preparados)
+        versao.tocar(processo)
         # Por último, os avisos de todo ato (os e-mails: `acompanhamento.envio`).
         extensoes.avisar(andamento)
         return andamento

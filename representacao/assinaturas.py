@@ -27,7 +27,7 @@ from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from processos import leitura
+from processos import leitura, versao
 from processos.models import Processo
 from representacao.models import ImportacaoAssinaturas, Signatario
 from representacao.titulo import verificar_titulo
@@ -236,6 +236,7 @@ def adicionar_signatario(*, processo: Processo, usuario, dados: DadosSignatario)
         ultimo, originais = travar_lista(processo)
         signatario = _signatario(processo, usuario, dados, ultimo + 1, originais)
         signatario.save()
+        versao.tocar(processo)
     return signatario
 
 
@@ -282,6 +283,7 @@ def _gravar_importacao(processo, usuario, leitura: "Leitura", sha256: str, nome:
             for i, (_, dados) in enumerate(leitura.dados, start=1)
         ]
         Signatario.objects.bulk_create(novos, batch_size=1000)
+        versao.tocar(processo)
     avisos = [
         Problema(
             linha,

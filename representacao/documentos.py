@@ -20,7 +20,7 @@ from django.utils import timezone
 from documentos import arquivos
 from documentos.assinatura.entrada import conferir_assinaturas
 from emancipacao.limite_envio import limite_em_bytes
-from processos import extensoes, leitura
+from processos import extensoes, leitura, versao
 from processos.estados import TERMINAIS
 from processos.models import AtoRecusado, Processo
 from processos.papeis import PRESIDENTE, SERVIDOR, tem_papel
@@ -267,12 +267,6 @@ def _exigir_mapa_editavel(processo, item: str) -> None:
         )
 
 
-def exigir_divisas_editaveis(processo) -> None:
-    """A mesma trava para o que descreve as divisas fora dos arquivos do Art. 15 (o memorial
-    adotado pela CRT): recusa depois da publicação do Decreto Legislativo (Art. 19, § 3º)."""
-    _exigir_mapa_editavel(processo, "mapa_territorio")
-
-
 def mapas_travados(processo) -> list[dict]:
     """A versão vigente de cada arquivo dos mapas e memoriais do Art. 15, II e III, como o
     PL a cita (um item pode ter vários arquivos vigentes: o mapa em GeoJSON e em PDF)."""
@@ -319,6 +313,7 @@ def preparar_pl_toponimo(processo, dados: dict) -> None:
 def _movimentar(processo) -> None:
     """Juntar ou anular documento é movimentação do processo (lista, painel, ordenação)."""
     Processo.objects.filter(pk=processo.pk).update(ultima_movimentacao=timezone.now())
+    versao.tocar(processo)
 
 
 # A anotação da página do processo (`processos.extensoes.registrar_anotacao`).

@@ -9,12 +9,16 @@
   destruição da sede nos autos; III, a maioria absoluta dos eleitores. O contrário é livre.
 - O projeto de lei nomeia o município extinto e os que recebem o seu território, gravados
   no Andamento de `apresentar_pl` (o PDF lê o que o ato gravou).
+- O destino é conferido pela evidência (`representacao.destino`): a origem registrada no
+  § 1º, a contiguidade na malha municipal no § 2º. O que a contradiz é recusado no registro,
+  impede o recebimento, o parecer favorável e o projeto de lei; a evidência que falta
+  (origem não registrada) espera no parecer favorável e no projeto de lei.
 """
 
 from processos import leitura
 from processos.estados import Tipo
 from processos.models import AtoRecusado
-from representacao import assinaturas, documentos
+from representacao import assinaturas, destino, documentos
 from representacao.models import DadosRepresentacao
 from representacao.models.dados import FundamentoExtincao
 from requisitos import formatacao as fmt
@@ -29,6 +33,7 @@ DESTINO = {
     "§ 2º": "os municípios contíguos indicados pelos eleitores requerentes",
 }
 ITEM_DA_PROVA = "comprovacao_sede"
+EDICAO_DA_MALHA = "edicao_da_malha_vigente"  # anotação da consulta da página
 
 
 def descrever_destino(fundamento: str) -> str:
@@ -40,13 +45,15 @@ def descrever_destino(fundamento: str) -> str:
 
 
 def erros_do_destino(fundamento: str, destinos, extintos) -> list[str]:
-    """O que recusa os municípios que recebem o território: nenhum informado, ou o próprio
-    município extinto entre eles."""
+    """O que recusa os municípios que recebem o território: nenhum informado, o próprio
+    município extinto entre eles, ou o que a evidência contradiz (não é a origem, § 1º; não
+    é contíguo na malha, § 2º)."""
     if not destinos:
         return [f"Informe {descrever_destino(fundamento)}."]
     if {m.pk for m in destinos} & {m.pk for m in extintos}:
         return ["O município extinto não recebe o próprio território: escolha outro(s)."]
-    return []
+    conferencia = destino.conferir_destino(fundamento, extintos, destinos)
+    return list(conferencia.erros) if conferencia else []
 
 
 @leitura.por_pagina
@@ -65,16 +72,50 @@ def destinos_vigentes(processo) -> list[Municipio]:
     return destinos_de(dados_vigentes(processo))
 
 
+@leitura.por_pagina
+def conferencia_vigente(processo) -> "destino.ConferenciaDoDestino | None":
+    """A conferência do destino registrado na versão vigente (lida uma vez na página)."""
+    vigentes = dados_vigentes(processo)
+    if processo.tipo != Tipo.EXTINCAO or not vigentes:
+        return None
+    # Na página, os municípios do processo e a edição vigente da malha já vieram com a
+    # consulta do processo (sem outras consultas).
+    extintos = sorted(processo.municipios_origem.all(), key=lambda m: m.nome)
+    edicao = {}
+    if leitura.ligada(processo) and hasattr(processo, EDICAO_DA_MALHA):
+        edicao["edicao_id"] = getattr(processo, EDICAO_DA_MALHA)
+    return destino.conferir_destino(
+        vigentes.fundamento_extincao, extintos, destinos_vigentes(processo), **edicao
+    )
+
+
 def faltas_do_destino(processo) -> list[str]:
     """Art. 10, §§ 1º e 2º: a representação de extinção diz para onde vai o território — sem
-    isso, não é recebida (e o projeto de lei não teria o que dizer)."""
+    isso, ou com um destino que a evidência contradiz (carregada depois do registro), não é
+    recebida. A origem ainda não registrada não volta aos requerentes em diligência: é dado
+    de referência do suporte, e espera no parecer favorável."""
     if processo.tipo != Tipo.EXTINCAO:
         return []
     vigentes = dados_vigentes(processo)
-    if not vigentes or not vigentes.fundamento_extincao or destinos_vigentes(processo):
+    if not vigentes or not vigentes.fundamento_extincao:
         return []  # sem fundamento, a validade já diz o que falta
-    destino = descrever_destino(vigentes.fundamento_extincao)
-    return [f"Falta: município(s) que recebem o território — {destino}."]
+    if not destinos_vigentes(processo):
+        descricao = descrever_destino(vigentes.fundamento_extincao)
+        return [f"Falta: município(s) que recebem o território — {descricao}."]
+    conferencia = conferencia_vigente(processo)
+    return list(conferencia.erros) if conferencia else []
+
+
+def exigir_destino_conferido(processo, recusa: str) -> dict | None:
+    """Para o parecer favorável e o projeto de lei: o destino vigente sem contradição nem
+    falta de evidência; devolve a conferência a gravar no Andamento."""
+    conferencia = conferencia_vigente(processo)
+    if conferencia is None:
+        return None
+    problemas = conferencia.erros + conferencia.faltas
+    if problemas:
+        raise AtoRecusado(f"{recusa} {' '.join(problemas)}")
+    return conferencia.como_dados()
 
 
 # --- protocolo -------------------------------------------------------------------------------
@@ -120,6 +161,11 @@ def preparar_parecer_merito(processo, dados: dict) -> None:
             )
         conferir = {"I": _perda_dos_requisitos, "II": _prova_da_sede, "III": _maioria}
         conferencia |= conferir[fundamento](processo, vigentes)
+        recusa = "Parecer favorável à extinção recusado:"  # as mensagens citam o parágrafo
+        conferencia["destino"] = exigir_destino_conferido(processo, recusa)
+    else:
+        vista = conferencia_vigente(processo)
+        conferencia["destino"] = vista.como_dados() if vista else None
     dados["extincao_art10"] = conferencia
 
 
@@ -249,6 +295,8 @@ def preparar_pl(processo, dados: dict) -> None:
             "O projeto de lei da extinção nomeia o fundamento e os municípios que recebem o "
             "território (Art. 10, §§ 1º e 2º), e a representação não os registra."
         )
+    recusa = "O projeto de lei da extinção não é apresentado:"
+    conferido = exigir_destino_conferido(processo, recusa)
     extinto = processo.municipios_origem.order_by("nome").first()
     dados["extincao"] = {
         "fundamento": fundamento,
@@ -258,6 +306,7 @@ def preparar_pl(processo, dados: dict) -> None:
         if extinto
         else {"codigo_ibge": None, "nome": processo.nome_proposto},
         "municipios_destino": [_municipio(m) for m in destinos],
+        "destino_conferido": conferido,
     }
 
 
@@ -275,5 +324,7 @@ def secao_extincao(processo, usuario, *, publica: bool = False) -> dict | None:
         "fundamento": FundamentoExtincao(fundamento).label if fundamento else "",
         "destino": descrever_destino(fundamento),
         "destinos": [m.nome for m in destinos_vigentes(processo)],
+        # A conferência é instrução da CRT (a página interna); a pública mostra o objeto.
+        "conferencia": None if publica else conferencia_vigente(processo),
         "publica": publica,
     }

@@ -52,9 +52,13 @@ def _validade() -> None:
 
 
 def _extincao() -> None:
-    """Art. 10: o fundamento e os municípios que recebem o território, na página."""
+    """Art. 10: o fundamento e os municípios que recebem o território, na página, com a
+    conferência do destino (§§ 1º e 2º)."""
     from representacao import extincao
+    from territorio.malha import anotacao_da_edicao_vigente
 
+    # A conferência do § 2º na página sabe, com o processo, se há malha e qual edição.
+    e.registrar_anotacao(extincao.EDICAO_DA_MALHA, anotacao_da_edicao_vigente)
     e.registrar_secao(
         e.Secao("representacao/_secao_extincao.html", extincao.secao_extincao, publica=True)
     )

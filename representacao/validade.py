@@ -16,7 +16,7 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
-from processos import leitura
+from processos import leitura, versao
 from processos.condicoes import condicao
 from processos.estados import Estado, Tipo
 from processos.models import AtoRecusado, Processo
@@ -68,6 +68,7 @@ def registrar_dados(
         novo.save()
         form.save_m2m()  # os municípios que recebem o território (Art. 10, §§ 1º e 2º)
         Processo.objects.filter(pk=processo.pk).update(ultima_movimentacao=timezone.now())
+        versao.tocar(processo)
     return novo
 
 

@@ -1,5 +1,6 @@
-"""Admin do território: consulta. A malha entra pelo comando `carregar_malha` e as
-conferências são calculadas quando o mapa é juntado; o admin não cria, altera nem apaga."""
+"""Admin do território: consulta. A malha entra pelo comando `carregar_malha`, as origens
+dos municípios pelo `carregar_origens`, e as conferências são calculadas quando o mapa é
+juntado; o admin não cria, altera nem apaga."""
 
 from django.contrib import admin
 
@@ -11,6 +12,7 @@ from territorio.models import (
     MapaReparado,
     MemorialAdotado,
     MunicipioNaMalha,
+    OrigemMunicipal,
 )
 
 
@@ -46,3 +48,9 @@ class MemorialAdotadoAdmin(SomenteLeituraAdmin):
 class LeituraDoMemorialAdmin(SomenteLeituraAdmin):
     list_display = ["documento", "mapa", "lido_em"]
     exclude = ["texto"]
+
+
+@admin.register(OrigemMunicipal)
+class OrigemMunicipalAdmin(SomenteLeituraAdmin):
+    list_display = ["municipio", "origem", "lei_de_criacao", "fonte", "carregada_em"]
+    search_fields = ["municipio__nome", "origem__nome"]

@@ -8,6 +8,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
 from django.db import transaction
+from django.db.models import Subquery
 from django.utils import timezone
 from shapely.geometry import shape
 
@@ -141,3 +142,22 @@ def ler_malha(edicao: EdicaoDaMalha) -> list[MunicipioDaMalha]:
     """A malha da edição, lida uma vez por processo (só quando um mapa é conferido: as
     páginas comuns não a carregam)."""
     return list(_ler_malha(edicao.pk, edicao.carregada_em))
+
+
+def anotacao_da_edicao_vigente():
+    """A edição vigente (pk) como subconsulta, para a consulta que lê o processo da página:
+    sem malha carregada, a página sabe disso sem outra consulta."""
+    return Subquery(EdicaoDaMalha.objects.order_by("-ano", "-carregada_em").values("pk")[:1])
+
+
+def geometrias(edicao_id: int, codigos) -> tuple[EdicaoDaMalha, dict[int, object]]:
+    """A edição e, dela, código IBGE → geometria (shapely) dos municípios pedidos: só as
+    linhas deles, sem carregar a malha inteira (a página do processo as lê)."""
+    linhas = list(
+        MunicipioNaMalha.objects.filter(
+            edicao_id=edicao_id, municipio__codigo_ibge__in=list(codigos)
+        ).select_related("edicao", "municipio")
+    )
+    edicao = linhas[0].edicao if linhas else EdicaoDaMalha.objects.get(pk=edicao_id)
+    formas = {m.municipio.codigo_ibge: shape(json.loads(m.geometria)) for m in linhas}
+    return edicao, formas

@@ -177,3 +177,34 @@ class LeituraDoMemorial(models.Model):
 
     def __str__(self) -> str:
         return f"Leitura do memorial {self.documento}"
+
+
+class OrigemMunicipal(models.Model):
+    """De que município(s) um município foi desmembrado: dado de referência, carregado pelo
+    suporte com `manage.py carregar_origens` de uma tabela com a lei de criação e a fonte.
+    O Art. 10, § 1º, lê-o: o município extinto pelos fundamentos I e II volta a pertencer
+    ao de sua origem."""
+
+    municipio = models.ForeignKey(
+        Municipio, on_delete=models.PROTECT, related_name="origens_registradas"
+    )
+    origem = models.ForeignKey(
+        Municipio, on_delete=models.PROTECT, related_name="desmembrados_registrados"
+    )
+    lei_de_criacao = models.CharField("lei de criação", max_length=200, blank=True)
+    fonte = models.CharField("fonte", max_length=300)
+    carregada_em = models.DateTimeField("carregada em")
+
+    class Meta:
+        verbose_name = "origem de município"
+        verbose_name_plural = "origens de municípios"
+        ordering = ["municipio__nome", "origem__nome"]
+        constraints = [
+            models.UniqueConstraint(fields=["municipio", "origem"], name="origem_uma_vez"),
+            models.CheckConstraint(
+                condition=~models.Q(municipio=models.F("origem")), name="origem_nao_e_o_proprio"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.municipio.nome} ← {self.origem.nome}"

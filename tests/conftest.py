@@ -69,6 +69,16 @@ def senha_rapida(settings):
 
 
 @pytest.fixture(autouse=True)
+def parametros_relidos():
+    """Os parâmetros legais que a página guarda por marca (o maior id e quantos são): o
+    SQLite reusa os ids desfeitos com a transação de um teste, e a mesma marca no teste
+    seguinte seria outro conjunto — o que, fora dos testes, nenhuma página chega a ver."""
+    from processos import leitura
+
+    leitura._parametros_guardados.clear()
+
+
+@pytest.fixture(autouse=True)
 def midia_temporaria(settings, tmp_path):
     """Arquivos gravados por um teste (PDFs, uploads) vão para uma pasta só dele."""
     settings.MEDIA_ROOT = tmp_path / "media"

@@ -15,6 +15,7 @@ from documentos import integridade
 from documentos.assinatura import declaracao, fila, niveis, pessoal, selo, validacao
 from documentos.assinatura.campos import CAMPO_DO_SELO
 from documentos.models import Assinatura, Documento, Modalidade
+from processos import versao
 from processos.papeis import papeis_do_usuario
 
 DIGITAIS = (Modalidade.ICP_BRASIL, Modalidade.GOV_BR, Modalidade.SELO)
@@ -108,6 +109,9 @@ def _registrar(documento, pdf: bytes, campo: str, *, modalidade, usuario, nome, 
     )
     linha.artefato.save(f"{documento.codigo}-{campo}.pdf", ContentFile(pdf), save=False)
     linha.save()
+    if documento.processo_id:
+        # A situação das assinaturas aparece na página do processo (em cache pela revisão).
+        versao.tocar(documento.processo_id)
     return linha
 
 

@@ -1,5 +1,7 @@
 """O painel "Documentos emitidos" da página do processo, sem tocar na view do processo."""
 
+import functools
+
 from django import template
 from django.db.models import Exists, OuterRef
 
@@ -37,10 +39,17 @@ def existe_copia_em_curso():
 def documentos_do_processo(processo, user) -> dict:
     # Na página, a consulta do processo já disse se há algum documento emitido.
     sem_documentos = leitura.sem(processo, TEM_DOCUMENTOS)
+
+    # Uma função, que o modelo chama só quando a tabela não está no cache (a página a guarda
+    # pela revisão do processo); chamada de novo, devolve a mesma lista.
+    @functools.cache
+    def documentos() -> list:
+        if sem_documentos:
+            return []
+        return list(Documento.objects.do_processo(processo).order_by("-emitido_em", "-id"))
+
     return {
-        "documentos": []
-        if sem_documentos
-        else list(Documento.objects.do_processo(processo).order_by("-emitido_em", "-id")),
+        "documentos": documentos,
         "pode_baixar": acesso.pode_baixar(user),
         "pode_extrato": acesso.pode_emitir_extrato(user),
         "pode_copia": acesso.pode_emitir_copia_integral(user),

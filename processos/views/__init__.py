@@ -7,9 +7,12 @@ from functools import cache
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Prefetch, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, Subquery, prefetch_related_objects
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 
 from emancipacao.limite_envio import limitar_envio
 from processos import (
@@ -37,6 +40,7 @@ from processos.models import (
     Manifestacao,
     Processo,
     RegistroAcesso,
+    RevisaoDoProcesso,
 )
 from processos.papeis import (
     DEPUTADO,
@@ -106,6 +110,7 @@ def detalhe(request, protocolo):
             "espera": _espera(processo),
             "toponimia": avaliar_nome(processo) if processo.tipo in TIPOS_COM_NOME_NOVO else None,
             "secoes": extensoes.secoes(processo, request.user),
+            "trecho": _chave_dos_trechos(processo, request.user),
             "ligacoes": nova_representacao.ligacoes(processo),
             # Art. 13: o arquivado aponta o caminho da nova representação a quem protocola.
             "endereco_nova_representacao": reabertura.endereco_da_nova_representacao(processo)
@@ -114,6 +119,18 @@ def detalhe(request, protocolo):
             else "",
         }
         return render(request, "processos/detalhe.html", contexto)
+
+
+def _chave_dos_trechos(processo, usuario) -> str:
+    """A chave dos trechos da página guardados em cache (`{% cache ... trecho %}` nos modelos
+    das seções mais pesadas): o processo, a revisão que toda gravação nas linhas dele
+    incrementa (`processos.versao.tocar`), a data local (os prazos vencem à meia-noite de
+    Cuiabá), a marca dos parâmetros legais (o prazo dos ofícios, Art. 2º, § 3º, muda com uma
+    versão nova) e os papéis do usuário (o que cada papel opera)."""
+    papeis = ",".join(sorted(papeis_do_usuario(usuario)))
+    marca = getattr(processo, leitura.MARCA_DOS_PARAMETROS)
+    hoje = timezone.localdate()
+    return f"{processo.pk}:{processo.revisao_da_pagina}:{hoje:%Y%m%d}:{marca}:{papeis}"
 
 
 def _processo_da_pagina(protocolo: str) -> Processo:
@@ -140,6 +157,11 @@ def _consulta_da_pagina():
     página."""
     return Processo.objects.select_related("deputado_autor").annotate(
         tem_manifestacoes=Exists(Manifestacao.objects.filter(processo=OuterRef("pk"))),
+        **{leitura.MARCA_DOS_PARAMETROS: RawSQL(leitura.SQL_DA_MARCA, ())},
+        revisao_da_pagina=Coalesce(
+            Subquery(RevisaoDoProcesso.objects.filter(processo=OuterRef("pk")).values("valor")),
+            0,
+        ),
         tem_nova_representacao=Exists(Processo.objects.filter(processo_anterior=OuterRef("pk"))),
         **extensoes.anotacoes(),
     )

@@ -12,7 +12,6 @@ from django.utils import timezone
 
 from processos.models import AtoRecusado, Processo
 from processos.services import praticar_ato
-from representacao.documentos import exigir_divisas_editaveis
 from requisitos.aplicacao import aplica
 from territorio import secao
 from territorio.models import ConferenciaTerritorial, MemorialAdotado
@@ -84,7 +83,12 @@ def adotar_memorial(
 def preparar(processo: Processo, dados: dict) -> "Adocao":
     """Confere o texto e o rascunho de onde saiu; deixa no Andamento a versão e os resumos
     (o texto inteiro fica no memorial adotado, não no Andamento)."""
-    exigir_divisas_editaveis(processo)
+    # A mesma trava do mapa e do memorial juntados (o PL cita o memorial com as divisas).
+    if not processo.divisas_editaveis:
+        raise AtoRecusado(
+            "O mapa e o memorial descritivo estão travados desde a publicação do Decreto "
+            "Legislativo: emendas sobre as divisas só até a aprovação do PDL (Art. 19, § 3º)."
+        )
     texto = "\n".join(
         linha.rstrip() for linha in str(dados.pop("texto_do_memorial", "")).strip().splitlines()
     )

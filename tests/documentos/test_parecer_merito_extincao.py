@@ -9,7 +9,7 @@ from instrucao import documentos as instrucao_documentos
 from representacao.models import DadosRepresentacao
 from tests.documentos.auxiliares import sem_espacos, texto
 from tests.processos.construtores import praticar, processo_no_estado
-from tests.representacao.construtores import juntar
+from tests.representacao.construtores import juntar, registrar_origem
 
 pytestmark = pytest.mark.django_db
 
@@ -64,6 +64,9 @@ def test_parecer_favoravel_pelo_art_10_ii_cita_a_prova_da_sede_nos_autos(operado
         registrado_por=operador,
         fundamento_extincao="II",
     ).municipios_destino.set(vigente.municipios_destino.all())
+    # Art. 10, § 1º: no II o território volta à origem — a registrada é o mesmo destino.
+    destino = vigente.municipios_destino.get()
+    registrar_origem(processo.municipios_origem.get(), destino.nome, destino.codigo_ibge)
     prova = juntar(processo, operador, "comprovacao_sede")
 
     _emitir_parecer(processo, operador)
@@ -74,6 +77,9 @@ def test_parecer_favoravel_pelo_art_10_ii_cita_a_prova_da_sede_nos_autos(operado
         "Conferido ao emitir o parecer: prova da inundação ou destruição da sede nos autos.",
         f"Prova nos autos: {prova.nome_original} (versão {prova.versao}; SHA-256 {prova.sha256}).",
         "o parecer favorável atende ao Art. 10, II.",
+        "Destino do território (Art. 10, § 1º), conferido ao emitir o parecer:",
+        f"{destino.nome}: origem",
+        "Evidência: Lei de criação (teste); fonte: Teste.",
     )
 
 

@@ -3,7 +3,8 @@ seguido pelo AST pelos módulos do projeto) toca um modelo de evidência guardad
 certidões e as suas figuras, os ofícios, os votos e os atos registrados (Andamento), o
 resultado do TRE por unidade, os signatários, os documentos juntados, a conferência
 territorial e a malha do IBGE, a tabela do valor adicionado da SEFAZ, o cadastro de
-municípios. Uma regra que só compara o que lhe passam não lê evidência nenhuma."""
+municípios e as origens registradas deles (com a lei de criação e a fonte). Uma regra que
+só compara o que lhe passam não lê evidência nenhuma."""
 
 import ast
 import importlib
@@ -28,6 +29,7 @@ EVIDENCIA = frozenset(
         "EdicaoDaMalha",
         "ValorAdicionado",
         "Municipio",
+        "OrigemMunicipal",
     }
 )
 # As mesmas evidências lidas pelas relações do processo (`processo.andamentos...`).

@@ -166,3 +166,18 @@ def registrar_dados(processo, usuario, destinos=(), **campos):
     )
     dados.municipios_destino.set(destinos)
     return dados
+
+
+def registrar_origem(municipio, nome_da_origem: str, codigo_da_origem: int):
+    """A origem de `municipio` registrada como o suporte a registra (`carregar_origens`, de
+    uma tabela com a lei e a fonte); devolve o município de origem."""
+    from requisitos.models import Municipio
+    from territorio.origens import carregar_origens
+
+    origem, _ = Municipio.objects.get_or_create(
+        codigo_ibge=codigo_da_origem, defaults={"nome": nome_da_origem}
+    )
+    tabela = "codigo_ibge,codigo_ibge_origem,lei_de_criacao\n"
+    tabela += f"{municipio.codigo_ibge},{codigo_da_origem},Lei de criação (teste)\n"
+    carregar_origens(tabela=tabela, fonte="Teste")
+    return origem

@@ -106,12 +106,12 @@ def test_art_10_i_favoravel_recusado_quando_todos_os_requisitos_continuam_atendi
     ],
 )
 def test_art_10_i_favoravel_aceito_com_a_perda_de_um_requisito(
-    operador, sorriso, vizinhos, perdido, figuras, fundamento
+    operador, sorriso, nobres, perdido, figuras, fundamento
 ):
     """Art. 10, I, do outro lado de cada fronteira do Art. 2º: um número certificado que
     deixa de atender basta; o Andamento grava o fundamento e o requisito perdido."""
     figuras = {"valor_adicionado": VA_ATENDE} | figuras
-    processo = _no_parecer(operador, sorriso, vizinhos[:1], "I", figuras=figuras)
+    processo = _no_parecer(operador, sorriso, [nobres], "I", figuras=figuras)
 
     andamento = _parecer(processo, operador)
 
@@ -138,8 +138,8 @@ def test_parecer_contrario_e_sempre_aceito(operador, sorriso, vizinhos):
     assert recarregar(processo).estado == "deliberacao_plenario"
 
 
-def test_art_10_ii_favoravel_exige_a_prova_da_sede_vigente(operador, sorriso, vizinhos):
-    processo = _no_parecer(operador, sorriso, vizinhos[:1], "II")
+def test_art_10_ii_favoravel_exige_a_prova_da_sede_vigente(operador, sorriso, nobres):
+    processo = _no_parecer(operador, sorriso, [nobres], "II")
 
     with pytest.raises(AtoRecusado, match=r"Art. 10, II\): falta nos autos a prova"):
         _parecer(processo, operador)
@@ -267,16 +267,16 @@ def test_projeto_de_lei_nomeia_o_extinto_e_os_contiguos_indicados(operador, sorr
     assert sem_espacos("indicados pelos eleitores requerentes (Art. 10, § 2º)") in pdf
 
 
-def test_projeto_de_lei_no_fundamento_i_devolve_ao_municipio_de_origem(operador, sorriso, vizinhos):
+def test_projeto_de_lei_no_fundamento_i_devolve_ao_municipio_de_origem(operador, sorriso, nobres):
     processo = processo_no_estado(
         operador, "extincao", "elaboracao_pl", nome="Sorriso", municipios=[sorriso]
     )
-    registrar_dados(processo, operador, vizinhos[:1], fundamento_extincao="I")
+    registrar_dados(processo, operador, [nobres], fundamento_extincao="I")
 
     _apresentar_pl(processo, operador)
 
     pdf = sem_espacos(texto(Documento.objects.get(processo=processo, tipo="pl").arquivo.path))
-    assert sem_espacos("passa a pertencer ao Município de Nova Ubiratã") in pdf
+    assert sem_espacos("passa a pertencer ao Município de Nobres") in pdf
     assert sem_espacos("de sua origem (Art. 10, § 1º)") in pdf
 
 
