@@ -9,6 +9,7 @@ from processos.models import (
     Manifestacao,
     Processo,
     RegistroAcesso,
+    RevisaoDoProcesso,
     SequenciaProtocolo,
 )
 
@@ -81,3 +82,10 @@ class SequenciaProtocoloAdmin(SomenteLeituraAdmin):
 class ManifestacaoAdmin(SomenteLeituraAdmin):
     list_display = ["registrada_em", "deputado", "processo"]
     search_fields = ["texto", "deputado__username", "processo__nome_proposto"]
+
+
+@admin.register(RevisaoDoProcesso)
+class RevisaoDoProcessoAdmin(SomenteLeituraAdmin):
+    """Consulta do contador de gravações de cada processo (chave dos trechos em cache)."""
+
+    list_display = ["processo", "valor"]

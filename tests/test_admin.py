@@ -40,6 +40,7 @@ from territorio.models import (
     MapaReparado,
     MemorialAdotado,
     MunicipioNaMalha,
+    OrigemMunicipal,
 )
 from tests.processos.construtores import (
     PASSADO,
@@ -104,6 +105,8 @@ HISTORICO = {
     "territorio.MapaReparado": "o arquivo do mapa como foi enviado, ao lado do reparado",
     "territorio.MemorialAdotado": "versão do memorial adotada pela CRT, só de inclusão",
     "territorio.LeituraDoMemorial": "texto e comparação do memorial em PDF juntado",
+    "processos.RevisaoDoProcesso": "contador das gravações do processo, só pelos atos",
+    "territorio.OrigemMunicipal": "origem de cada município (lei de criação), pelo comando",
 }
 # Cadastro e dados de referência: editáveis no admin (como os usuários, em django.contrib.auth).
 EDITAVEIS = {
@@ -328,6 +331,12 @@ def _semear_historico(operador, deputado) -> None:
         sha256_do_mapa="0" * 64,
     )
     LeituraDoMemorial.objects.create(documento=conferencia.documento, lido_em=timezone.now())
+    OrigemMunicipal.objects.create(
+        municipio=processo.municipios_origem.first(),
+        origem=Municipio.objects.exclude(pk=processo.municipios_origem.first().pk).first(),
+        fonte="teste",
+        carregada_em=timezone.now(),
+    )
     anular_signatario(
         processo=processo, usuario=operador, ordem=processo.signatarios.last().ordem, motivo="x"
     )
