@@ -6,6 +6,8 @@ Todo arquivo servido ou atestado é relido e conferido com o SHA-256 da emissão
 encontrado), sem cache, e fica registrado para a administração."""
 
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -327,124 +329,125 @@ def assinar(request, codigo):
     )
 
 
-SESSAO_GOVBR = "assinatura_govbr"
+@dataclass(frozen=True)
+class _ServicoRemoto:
+    """Um serviço de assinatura remota com autorização OAuth2 (o gov.br, um provedor CSC):
+    a ida leva o signatário ao serviço com um `state` de uso único guardado na sessão; a volta
+    só assina o documento que esta sessão pediu."""
+
+    sessao: str
+    rota_retorno: str
+    nome: str  # como a tela o diz: "Assinatura {nome} não concluída"
+    desligado: str
+    retorno_invalido: str
+    sucesso: str
+    ligado: Callable[[], bool]
+    autorizacao: Callable[[dict], str]  # os parâmetros → o endereço de autorização
+    client_id: Callable[[], str]
+    escopo: str
+    adaptador: Callable[[str, str], object]  # (código, endereço de retorno)
 
 
-def _retorno_govbr(request) -> str:
-    return request.build_absolute_uri(reverse("documentos:retorno_govbr"))
+GOVBR = _ServicoRemoto(
+    sessao="assinatura_govbr",
+    rota_retorno="documentos:retorno_govbr",
+    nome="gov.br",
+    desligado="A assinatura gov.br não está ligada neste servidor.",
+    retorno_invalido="O retorno do gov.br não corresponde a um pedido de assinatura desta "
+    "sessão (ou já foi usado). Nada foi assinado; comece de novo pelo documento.",
+    sucesso="Documento assinado com o gov.br.",
+    ligado=lambda: bool(settings.GOVBR_AUTORIZACAO_URL),
+    autorizacao=lambda parametros: f"{settings.GOVBR_AUTORIZACAO_URL}?{urlencode(parametros)}",
+    client_id=lambda: settings.GOVBR_CLIENT_ID,
+    escopo="sign",
+    adaptador=lambda codigo, retorno: pessoal.AdaptadorGovBr(codigo, retorno),
+)
+CSC = _ServicoRemoto(
+    sessao="assinatura_csc",
+    rota_retorno="documentos:retorno_csc",
+    nome="em nuvem",
+    desligado="A assinatura em nuvem (CSC) não está ligada neste servidor.",
+    retorno_invalido="O retorno do provedor de assinatura não corresponde a um pedido de "
+    "assinatura desta sessão (ou já foi usado). Nada foi assinado; comece de novo "
+    "pelo documento.",
+    sucesso="Documento assinado com o certificado em nuvem.",
+    ligado=lambda: csc.ligado(),
+    autorizacao=lambda parametros: (
+        f"{settings.CSC_URL.rstrip('/')}/oauth2/authorize?{urlencode(parametros)}"
+    ),
+    client_id=lambda: settings.CSC_CLIENT_ID,
+    escopo="credential",
+    adaptador=lambda codigo, retorno: csc.AdaptadorCSC(codigo, retorno),
+)
 
 
-@login_required
-@require_POST
-def assinar_govbr(request, codigo):
-    """Leva o signatário ao login gov.br, com um `state` de uso único guardado na sessão: o
-    retorno só assina o documento que esta sessão pediu."""
+def _ida(request, codigo, servico: _ServicoRemoto):
     doc = get_object_or_404(Documento, codigo=codigo)
     if servicos.vaga_para(doc, request.user) is None:
         raise PermissionDenied("Não há assinatura pendente deste documento para você.")
-    if not settings.GOVBR_AUTORIZACAO_URL:
-        raise PermissionDenied("A assinatura gov.br não está ligada neste servidor.")
+    if not servico.ligado():
+        raise PermissionDenied(servico.desligado)
     estado = secrets.token_urlsafe(24)
-    request.session[SESSAO_GOVBR] = {"estado": estado, "codigo": doc.codigo}
-    parametros = urlencode(
-        {
-            "response_type": "code",
-            "client_id": settings.GOVBR_CLIENT_ID,
-            "scope": "sign",
-            "redirect_uri": _retorno_govbr(request),
-            "state": estado,
-        }
+    request.session[servico.sessao] = {"estado": estado, "codigo": doc.codigo}
+    return redirect(
+        servico.autorizacao(
+            {
+                "response_type": "code",
+                "client_id": servico.client_id(),
+                "scope": servico.escopo,
+                "redirect_uri": request.build_absolute_uri(reverse(servico.rota_retorno)),
+                "state": estado,
+            }
+        )
     )
-    return redirect(f"{settings.GOVBR_AUTORIZACAO_URL}?{parametros}")
 
 
-@login_required
-@require_GET
-def retorno_govbr(request):
-    """A volta do gov.br com o código de autorização: assina o documento pedido por esta
-    sessão (o `state` confere) e leva de volta ao processo."""
-    pedido = request.session.pop(SESSAO_GOVBR, None)
+def _volta(request, servico: _ServicoRemoto):
+    pedido = request.session.pop(servico.sessao, None)
     if not pedido or request.GET.get("state") != pedido["estado"] or not request.GET.get("code"):
         return render(
             request,
-            "documentos/assinatura_govbr_invalida.html",
-            {
-                "motivo": "O retorno do gov.br não corresponde a um pedido de assinatura desta "
-                "sessão (ou já foi usado). Nada foi assinado; comece de novo pelo documento."
-            },
+            "documentos/assinatura_remota_invalida.html",
+            {"servico": servico.nome, "motivo": servico.retorno_invalido},
             status=400,
         )
     doc = get_object_or_404(Documento.objects.select_related("processo"), codigo=pedido["codigo"])
+    retorno = request.build_absolute_uri(reverse(servico.rota_retorno))
     try:
-        adaptador = pessoal.AdaptadorGovBr(request.GET["code"], _retorno_govbr(request))
-        servicos.assinar(doc, request.user, adaptador)
+        servicos.assinar(doc, request.user, servico.adaptador(request.GET["code"], retorno))
     except pessoal.AssinaturaRecusada as erro:
         messages.error(request, f"{erro} Nada foi assinado.")
         return redirect("documentos:assinar", codigo=doc.codigo)
-    messages.success(request, "Documento assinado com o gov.br.")
+    messages.success(request, servico.sucesso)
     if doc.processo:
         return redirect("processos:detalhe", protocolo=doc.processo.slug)
     return redirect("documentos:validar")
 
 
-SESSAO_CSC = "assinatura_csc"
+@login_required
+@require_POST
+def assinar_govbr(request, codigo):
+    """Leva o signatário ao login gov.br (escopo `sign`)."""
+    return _ida(request, codigo, GOVBR)
 
 
-def _retorno_csc(request) -> str:
-    return request.build_absolute_uri(reverse("documentos:retorno_csc"))
+@login_required
+@require_GET
+def retorno_govbr(request):
+    """A volta do gov.br com o código de autorização: assina e leva de volta ao processo."""
+    return _volta(request, GOVBR)
 
 
 @login_required
 @require_POST
 def assinar_csc(request, codigo):
     """Leva o signatário ao provedor de assinatura em nuvem (API CSC v2, OAuth2 com escopo
-    `credential`), com um `state` de uso único guardado na sessão, como no gov.br."""
-    doc = get_object_or_404(Documento, codigo=codigo)
-    if servicos.vaga_para(doc, request.user) is None:
-        raise PermissionDenied("Não há assinatura pendente deste documento para você.")
-    if not csc.ligado():
-        raise PermissionDenied("A assinatura em nuvem (CSC) não está ligada neste servidor.")
-    estado = secrets.token_urlsafe(24)
-    request.session[SESSAO_CSC] = {"estado": estado, "codigo": doc.codigo}
-    parametros = urlencode(
-        {
-            "response_type": "code",
-            "client_id": settings.CSC_CLIENT_ID,
-            "scope": "credential",
-            "redirect_uri": _retorno_csc(request),
-            "state": estado,
-        }
-    )
-    return redirect(f"{settings.CSC_URL.rstrip('/')}/oauth2/authorize?{parametros}")
+    `credential`)."""
+    return _ida(request, codigo, CSC)
 
 
 @login_required
 @require_GET
 def retorno_csc(request):
-    """A volta do provedor com o código de autorização: assina o documento pedido por esta
-    sessão (o `state` confere) e leva de volta ao processo."""
-    pedido = request.session.pop(SESSAO_CSC, None)
-    if not pedido or request.GET.get("state") != pedido["estado"] or not request.GET.get("code"):
-        return render(
-            request,
-            "documentos/assinatura_govbr_invalida.html",
-            {
-                "servico": "em nuvem",
-                "motivo": "O retorno do provedor de assinatura não corresponde a um pedido de "
-                "assinatura desta sessão (ou já foi usado). Nada foi assinado; comece de novo "
-                "pelo documento.",
-            },
-            status=400,
-        )
-    doc = get_object_or_404(Documento.objects.select_related("processo"), codigo=pedido["codigo"])
-    try:
-        servicos.assinar(
-            doc, request.user, csc.AdaptadorCSC(request.GET["code"], _retorno_csc(request))
-        )
-    except pessoal.AssinaturaRecusada as erro:
-        messages.error(request, f"{erro} Nada foi assinado.")
-        return redirect("documentos:assinar", codigo=doc.codigo)
-    messages.success(request, "Documento assinado com o certificado em nuvem.")
-    if doc.processo:
-        return redirect("processos:detalhe", protocolo=doc.processo.slug)
-    return redirect("documentos:validar")
+    """A volta do provedor com o código de autorização: assina e leva de volta ao processo."""
+    return _volta(request, CSC)
