@@ -172,6 +172,24 @@ def arquivado_por_votacao(processo) -> bool:
 arquivado_por_votacao.mensagem = _recusa_reabrir
 
 
+def sem_nova_representacao(processo) -> bool:
+    """Guarda de `desarquivar` e de `reabrir_por_decisao_do_plenario`: o pedido que seguiu
+    numa nova representação ligada a este processo (Art. 13) não volta a correr também aqui
+    — seriam dois processos vivos sobre o mesmo pedido."""
+    return not processo.novas_representacoes.exists()
+
+
+def _recusa_com_nova_representacao(processo) -> str:
+    nova = processo.novas_representacoes.order_by("pk").first()
+    return (
+        f"O pedido deste processo continua na nova representação {nova.protocolo} (Art. 13), "
+        "ligada a ele no protocolo: reabri-lo faria dois processos sobre o mesmo pedido."
+    )
+
+
+sem_nova_representacao.mensagem = _recusa_com_nova_representacao
+
+
 def estado_apos_a_votacao(processo) -> str:
     """A etapa que segue a votação que arquivou, como se ela tivesse sido favorável: a
     decisão do Plenário que reabre é ela mesma a votação; o processo nunca volta para ser

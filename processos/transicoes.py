@@ -286,7 +286,7 @@ class AtosDoProcesso:
         target=RETURN_VALUE(*NAO_TERMINAIS),
         # Decisão: só o arquivamento do próprio Presidente; o de uma votação ou do veredito
         # do plebiscito é recusado com as vias de reabertura (processos.reabertura).
-        conditions=[reabertura.arquivamento_administrativo],
+        conditions=[reabertura.arquivamento_administrativo, reabertura.sem_nova_representacao],
         permission=permissao_do_ato("desarquivar"),
     )
     def desarquivar(self, dados: dict) -> str:
@@ -296,7 +296,7 @@ class AtosDoProcesso:
         "estado",
         source=Estado.ARQUIVADO,
         target=RETURN_VALUE(*NAO_TERMINAIS),
-        conditions=[reabertura.arquivado_por_votacao],
+        conditions=[reabertura.arquivado_por_votacao, reabertura.sem_nova_representacao],
         permission=permissao_do_ato("reabrir_por_decisao_do_plenario"),
     )
     def reabrir_por_decisao_do_plenario(self, dados: dict) -> str:

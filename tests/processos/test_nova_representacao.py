@@ -8,7 +8,7 @@ import pytest
 
 from documentos.models import Documento
 from processos.models import AtoRecusado, FormaEncaminhamento, Processo
-from processos.services import DadosProtocolo, protocolar_processo
+from processos.services import DadosProtocolo, motivos_indisponivel, protocolar_processo
 from requisitos.models import Municipio
 from tests.documentos.auxiliares import paginas_texto, sem_espacos
 from tests.processos.construtores import (
@@ -199,3 +199,36 @@ def test_dois_protocolos_simultaneos_nao_se_ligam_ao_mesmo_arquivado(operador):
     erro = next(r[1] for r in resultados if r[0] == "erro")
     assert isinstance(erro, AtoRecusado) and "já tem nova representação" in str(erro)
     assert Processo.objects.filter(processo_anterior=arquivado).count() == 1
+
+
+def test_arquivado_com_nova_representacao_nao_reabre_pela_mesa_art_13(client, operador):
+    """Art. 13: o pedido que seguiu na nova representação ligada ao arquivado não volta a correr
+    também no arquivado; sem a nova representação, a Mesa reabre (o outro lado, com a decisão
+    do Plenário, em tests/processos/test_reabertura.py)."""
+    from tests.processos.test_reabertura import REABRIR, reabrir
+
+    arquivado = arquivado_pelo_plenario(operador)
+    assert motivos_indisponivel(arquivado, REABRIR) == []
+    client.force_login(operador)
+    _novo(client, arquivado.protocolo, arquivado.municipios_origem.all())
+    nova = Processo.objects.get(processo_anterior=arquivado)
+    andamentos = arquivado.andamentos.count()
+
+    with pytest.raises(AtoRecusado) as erro:
+        reabrir(recarregar(arquivado), operador)
+
+    assert f"continua na nova representação {nova.protocolo} (Art. 13)" in str(erro.value)
+    assert recarregar(arquivado).estado == "arquivado"
+    assert arquivado.andamentos.count() == andamentos
+
+
+def test_arquivado_pelo_presidente_com_nova_representacao_nao_se_desarquiva(client, operador):
+    processo = avancar(protocolar_variante(operador, "criacao"), operador, "em_instrucao")
+    praticar(processo, operador, "arquivar", dados={"motivo": "desistencia"})
+    assert motivos_indisponivel(recarregar(processo), "desarquivar") == []
+    client.force_login(operador)
+    _novo(client, processo.protocolo, processo.municipios_origem.all())
+
+    (motivo,) = motivos_indisponivel(recarregar(processo), "desarquivar")
+
+    assert "continua na nova representação" in motivo
