@@ -72,21 +72,29 @@ def destinos_vigentes(processo) -> list[Municipio]:
     return destinos_de(dados_vigentes(processo))
 
 
-@leitura.por_pagina
-def conferencia_vigente(processo) -> "destino.ConferenciaDoDestino | None":
-    """A conferência do destino registrado na versão vigente (lida uma vez na página)."""
+def _conferencia(processo, **edicao) -> "destino.ConferenciaDoDestino | None":
     vigentes = dados_vigentes(processo)
     if processo.tipo != Tipo.EXTINCAO or not vigentes:
         return None
-    # Na página, os municípios do processo e a edição vigente da malha já vieram com a
-    # consulta do processo (sem outras consultas).
     extintos = sorted(processo.municipios_origem.all(), key=lambda m: m.nome)
-    edicao = {}
-    if leitura.ligada(processo) and hasattr(processo, EDICAO_DA_MALHA):
-        edicao["edicao_id"] = getattr(processo, EDICAO_DA_MALHA)
     return destino.conferir_destino(
         vigentes.fundamento_extincao, extintos, destinos_vigentes(processo), **edicao
     )
+
+
+@leitura.por_pagina
+def conferencia_vigente(processo) -> "destino.ConferenciaDoDestino | None":
+    """A conferência do destino registrado na versão vigente (lida uma vez na página)."""
+    return _conferencia(processo)
+
+
+@conferencia_vigente.na_pagina
+def _conferencia_na_pagina(processo) -> "destino.ConferenciaDoDestino | None":
+    # Na página, os municípios do processo e a edição vigente da malha já vieram com a
+    # consulta do processo (sem outras consultas).
+    if hasattr(processo, EDICAO_DA_MALHA):
+        return _conferencia(processo, edicao_id=getattr(processo, EDICAO_DA_MALHA))
+    return _conferencia(processo)
 
 
 def faltas_do_destino(processo) -> list[str]:

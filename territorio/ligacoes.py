@@ -112,6 +112,12 @@ def registrar() -> None:
     extensoes.registrar_anotacao(secao.MAPA_ID, secao.ultimo_mapa_id)
     extensoes.registrar_anotacao(secao.MAPA_TIPO, secao.ultimo_mapa_tipo)
     extensoes.registrar_anotacao(secao.TEM_CONFERENCIA, secao.tem_conferencia)
+    extensoes.registrar_anotacao(
+        secao_do_memorial.TEM_MEMORIAL_ADOTADO, secao_do_memorial.tem_memorial_adotado
+    )
+    extensoes.registrar_anotacao(
+        secao_do_memorial.TEM_MEMORIAL_LIDO, secao_do_memorial.tem_memorial_lido
+    )
     extensoes.registrar_secao(
         extensoes.Secao("territorio/_secao.html", secao.secao_territorio, publica=True)
     )

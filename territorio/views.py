@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from emancipacao.numeros import MAXIMO_DO_ID, CampoInteiro
 from processos.atos import ATOS
 from processos.campos import campo_da_versao, exigir_versao
 from processos.models import AtoRecusado
@@ -26,7 +27,7 @@ class AdotarMemorialForm(forms.Form):
         "mas não é o limite legal. O texto adotado é o que os documentos citam.",
         error_messages={"required": "O texto do memorial está vazio."},
     )
-    conferencia = forms.IntegerField(widget=forms.HiddenInput)
+    conferencia = CampoInteiro(min_value=1, max_value=MAXIMO_DO_ID, widget=forms.HiddenInput)
 
 
 @require_http_methods(["GET", "POST"])

@@ -19,6 +19,7 @@ from documentos.models import AnexoDoAto, Documento
 from instrucao.models import Certidao
 from processos.models import Andamento, RegistroAcesso
 from representacao.models import DocumentoRepresentacao
+from territorio.models import MapaReparado
 from tests.processos.construtores import formulario_do_ato, processo_no_estado, recarregar
 from tests.representacao.construtores import imagem, pdf_real
 
@@ -187,12 +188,14 @@ def test_anexo_alterado_no_disco_nao_e_servido(client, operador):
 
 def test_a_varredura_do_cron_confere_o_anexo_e_aponta_o_alterado(client, operador):
     """O anexo herda o arquivo guardado: a varredura de integridade o confere como confere
-    os documentos emitidos, as certidões e os documentos do Art. 15."""
+    os documentos emitidos, as certidões, os documentos do Art. 15 e o mapa enviado antes
+    do reparo."""
     assert set(modelos_de_arquivo()) == {
         Documento,
         AnexoDoAto,
         Certidao,
         DocumentoRepresentacao,
+        MapaReparado,
     }
     processo = processo_no_estado(operador, "criacao", "deliberacao_plenario")
     client.force_login(operador)

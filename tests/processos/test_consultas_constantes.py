@@ -10,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from instrucao.models import Oficio
+from processos import leitura
 from processos.models import Processo
 from requisitos.models import Municipio
 
@@ -21,9 +22,11 @@ def _gerar(n: int) -> None:
 
 
 def _consultas(client, url: str) -> int:
-    # Sem o conteúdo do portal em cache: conta-se a página montada (o acerto do cache tem
-    # o seu teste em test_portal_cache.py).
+    # Sem o conteúdo do portal em cache nem os parâmetros legais guardados pelo processo do
+    # servidor: conta-se a página montada (o acerto do cache tem o seu teste em
+    # test_portal_cache.py).
     caches["portal"].clear()
+    leitura._parametros_guardados.clear()
     with CaptureQueriesContext(connection) as contexto:
         resposta = client.get(url)
     assert resposta.status_code == 200, url
