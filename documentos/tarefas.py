@@ -19,9 +19,7 @@ from datetime import timedelta
 from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
-from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 
-from documentos.assinatura import pessoal, selo, servicos
 from documentos.copia_integral import copia_atual, emitir_copia_integral
 from documentos.models import Documento, EstadoTarefa, TarefaDocumento, TipoTarefa
 from processos.condicoes import condicao
@@ -206,6 +204,12 @@ def _executar_copia(tarefa: TarefaDocumento) -> None:
 
 
 def _executar_selo(tarefa: TarefaDocumento) -> None:
+    # O pyHanko (~40 MB) só no executor que sela: as páginas importam este módulo (a fila da
+    # cópia integral) e o worker que as serve não deve carregá-lo.
+    from pyhanko.sign.timestamps.common_utils import TimestampRequestError
+
+    from documentos.assinatura import pessoal, selo, servicos
+
     TarefaDocumento.objects.filter(pk=tarefa.pk).update(etapa=SELANDO, batimento_em=timezone.now())
     try:
         servicos.selar(tarefa.documento)

@@ -3,7 +3,10 @@ Mesma forma das demais: permissão → formulário → um serviço → resposta.
 
 Todo arquivo servido ou atestado é relido e conferido com o SHA-256 da emissão
 (`documentos.integridade`): o que não confere é recusado com 409 (alterado) ou 410 (não
-encontrado), sem cache, e fica registrado para a administração."""
+encontrado), sem cache, e fica registrado para a administração.
+
+Os módulos da assinatura (`documentos.assinatura`: pyHanko, ~25 MB) são importados dentro das
+views que assinam ou validam assinaturas: o worker que serve as páginas comuns não os carrega."""
 
 import secrets
 from collections.abc import Callable
@@ -21,8 +24,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from documentos import acesso, emissao, integridade, tarefas
 from documentos.arquivos import resumo_sha256
-from documentos.assinatura import copia as copia_assinada
-from documentos.assinatura import csc, pessoal, servicos
 from documentos.conteudo import extrato as conteudo_extrato
 from documentos.forms import (
     TAMANHO_MAXIMO_ARQUIVO,
@@ -142,6 +143,8 @@ def validar(request):
             contexto.update(sha256_enviado=enviado, confere=confere)
             if not confere:
                 # Uma cópia assinada começa pelos bytes do emitido (atualização incremental).
+                from documentos.assinatura import copia as copia_assinada
+
                 contexto.update(copia_assinada=copia_assinada.conferir(documento, arquivo))
     status = 200
     if dados is not None and not form.is_valid():
@@ -294,6 +297,8 @@ def certidao_distrito(request):
 def assinar(request, codigo):
     """A assinatura pessoal do usuário logado na vaga que o papel dele ocupa (relator,
     Presidente, membro), com o próprio certificado ICP-Brasil; completas as vagas, o selo."""
+    from documentos.assinatura import csc, pessoal, servicos
+
     doc = get_object_or_404(Documento.objects.select_related("processo"), codigo=codigo)
     vaga = servicos.vaga_para(doc, request.user)
     if vaga is None:
@@ -329,6 +334,14 @@ def assinar(request, codigo):
     )
 
 
+def _assinatura():
+    import documentos.assinatura.csc
+    import documentos.assinatura.pessoal
+    import documentos.assinatura.servicos
+
+    return documentos.assinatura
+
+
 @dataclass(frozen=True)
 class _ServicoRemoto:
     """Um serviço de assinatura remota com autorização OAuth2 (o gov.br, um provedor CSC):
@@ -360,7 +373,7 @@ GOVBR = _ServicoRemoto(
     autorizacao=lambda parametros: f"{settings.GOVBR_AUTORIZACAO_URL}?{urlencode(parametros)}",
     client_id=lambda: settings.GOVBR_CLIENT_ID,
     escopo="sign",
-    adaptador=lambda codigo, retorno: pessoal.AdaptadorGovBr(codigo, retorno),
+    adaptador=lambda codigo, retorno: _assinatura().pessoal.AdaptadorGovBr(codigo, retorno),
 )
 CSC = _ServicoRemoto(
     sessao="assinatura_csc",
@@ -371,17 +384,18 @@ CSC = _ServicoRemoto(
     "assinatura desta sessão (ou já foi usado). Nada foi assinado; comece de novo "
     "pelo documento.",
     sucesso="Documento assinado com o certificado em nuvem.",
-    ligado=lambda: csc.ligado(),
+    ligado=lambda: _assinatura().csc.ligado(),
     autorizacao=lambda parametros: (
         f"{settings.CSC_URL.rstrip('/')}/oauth2/authorize?{urlencode(parametros)}"
     ),
     client_id=lambda: settings.CSC_CLIENT_ID,
     escopo="credential",
-    adaptador=lambda codigo, retorno: csc.AdaptadorCSC(codigo, retorno),
+    adaptador=lambda codigo, retorno: _assinatura().csc.AdaptadorCSC(codigo, retorno),
 )
 
 
 def _ida(request, codigo, servico: _ServicoRemoto):
+    servicos = _assinatura().servicos
     doc = get_object_or_404(Documento, codigo=codigo)
     if servicos.vaga_para(doc, request.user) is None:
         raise PermissionDenied("Não há assinatura pendente deste documento para você.")
@@ -403,6 +417,7 @@ def _ida(request, codigo, servico: _ServicoRemoto):
 
 
 def _volta(request, servico: _ServicoRemoto):
+    servicos, pessoal = _assinatura().servicos, _assinatura().pessoal
     pedido = request.session.pop(servico.sessao, None)
     if not pedido or request.GET.get("state") != pedido["estado"] or not request.GET.get("code"):
         return render(

@@ -11,8 +11,6 @@ from pyhanko.sign.fields import SigFieldSpec, append_signature_field
 
 from documentos.assinatura import aparencia
 
-CAMPO_DO_SELO = "selo"
-
 
 def criar_campos(pdf: bytes, nomes: list[str]) -> bytes:
     """O PDF com um campo de assinatura por nome, numa atualização incremental.

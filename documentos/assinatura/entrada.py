@@ -7,7 +7,6 @@ import hashlib
 
 from django.utils import timezone
 
-from documentos.assinatura import validacao
 from documentos.models import RelatorioAssinaturas
 
 
@@ -19,6 +18,9 @@ def conferir_assinaturas(arquivo, *, processo=None) -> RelatorioAssinaturas | No
     arquivo.seek(0)
     if b"/ByteRange" not in dados:  # nenhuma assinatura: não vale abrir o PDF de novo
         return None
+    # O pyHanko só quando há assinatura a validar: quem importa este módulo é toda juntada.
+    from documentos.assinatura import validacao
+
     try:
         pareceres = validacao.validar(dados)
     except validacao.PdfIlegivel:

@@ -10,7 +10,7 @@ from pyhanko.sign import signers
 
 from documentos.assinatura import aparencia, carimbo, confianca
 from documentos.assinatura.assinar import assinar_campo
-from documentos.assinatura.campos import CAMPO_DO_SELO
+from documentos.assinatura.declaracao import CAMPO_DO_SELO
 
 
 class SeloIndisponivel(RuntimeError):

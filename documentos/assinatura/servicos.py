@@ -6,17 +6,21 @@ cada artefato começa pelos bytes dele."""
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
 from documentos import integridade
-from documentos.assinatura import declaracao, fila, niveis, pessoal, selo, validacao
-from documentos.assinatura.campos import CAMPO_DO_SELO
+from documentos.assinatura import declaracao, fila, niveis
+from documentos.assinatura.declaracao import CAMPO_DO_SELO
 from documentos.models import Assinatura, Documento, Modalidade
 from processos import versao
 from processos.papeis import papeis_do_usuario
+
+if TYPE_CHECKING:
+    from documentos.assinatura import pessoal
 
 DIGITAIS = (Modalidade.ICP_BRASIL, Modalidade.GOV_BR, Modalidade.SELO)
 
@@ -82,6 +86,8 @@ def _data(iso: str) -> datetime | None:
 
 
 def _registrar(documento, pdf: bytes, campo: str, *, modalidade, usuario, nome, cargo):
+    from documentos.assinatura import pessoal, validacao
+
     """Confere a assinatura recém-feita no próprio artefato e a grava; a que não vale é
     recusada com o motivo, e nada é gravado."""
     parecer = next(
@@ -115,9 +121,11 @@ def _registrar(documento, pdf: bytes, campo: str, *, modalidade, usuario, nome, 
     return linha
 
 
-def assinar(documento: Documento, usuario, adaptador: pessoal.Adaptador) -> Assinatura:
+def assinar(documento: Documento, usuario, adaptador: "pessoal.Adaptador") -> Assinatura:
     """A assinatura pessoal do usuário na vaga dele. Completas as vagas, o selo (se instalado)
     vem por último."""
+    from documentos.assinatura import pessoal, selo
+
     with transaction.atomic():
         documento = Documento.objects.select_for_update().get(pk=documento.pk)
         vaga = vaga_para(documento, usuario)
@@ -147,6 +155,8 @@ def assinar(documento: Documento, usuario, adaptador: pessoal.Adaptador) -> Assi
 
 
 def selar(documento: Documento) -> Assinatura:
+    from documentos.assinatura import selo
+
     """O selo da Assembleia em B-LTA sobre a cópia assinada mais recente. Quem chama é o
     executor de tarefas (documentos.tarefas); um selo já aplicado não é refeito (a tarefa
     retomada depois de o executor morrer logo após gravá-lo)."""

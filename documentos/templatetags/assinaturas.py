@@ -7,7 +7,7 @@ from django import template
 from django.db.models import Exists, OuterRef
 
 from documentos.assinatura import declaracao, fila, servicos
-from documentos.assinatura.campos import CAMPO_DO_SELO
+from documentos.assinatura.declaracao import CAMPO_DO_SELO
 from documentos.models import Assinatura, RelatorioAssinaturas, TarefaDocumento, TipoTarefa
 from processos import leitura
 
