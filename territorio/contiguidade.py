@@ -12,10 +12,12 @@ comum menor que `DIVISA_MINIMA_KM` (10 m, dez vezes essa precisão) é tratada c
 resíduo da generalização da malha num encontro de divisas, não divisa.
 """
 
-import shapely
-from shapely.geometry.base import BaseGeometry
+from __future__ import annotations
 
-from territorio.conferencia import GRS80
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
 
 TOLERANCIA_GRAUS = 1e-5
 DIVISA_MINIMA_KM = 0.01
@@ -24,6 +26,12 @@ DIVISA_MINIMA_KM = 0.01
 def divisa_comum_km(a: BaseGeometry, b: BaseGeometry) -> float:
     """O comprimento geodésico (GRS80, km) da divisa que `a` e `b` partilham; 0 quando só se
     tocam num ponto ou não se tocam."""
+    # shapely e pyproj (~30 MB) só quando a conferência roda: a regra do Art. 10 é importada
+    # com as URLs, e o worker que serve as páginas comuns não deve carregá-los.
+    import shapely
+
+    from territorio.conferencia import GRS80
+
     borda_a = a.boundary
     borda_b = shapely.snap(b.boundary, borda_a, TOLERANCIA_GRAUS)
     comum = borda_a.intersection(borda_b)

@@ -10,24 +10,25 @@ from processos import extensoes
 from processos.models import AtoRecusado
 from territorio import reparo as reparos
 from territorio import secao
-from territorio.conferencia import conferir
-from territorio.leitura import (
-    DesenhoReparavel,
-    GeometriaRecusada,
-    ler_geojson,
-    ler_kml,
-    ler_zip,
-)
 from territorio.malha import edicao_vigente, ler_malha
-from territorio.mapa_svg import desenhar
 from territorio.memorial import secao as secao_do_memorial
-from territorio.memorial.gerar import gerar as gerar_memorial
 from territorio.models import ConferenciaTerritorial
 
 # Art. 15, II: o mapa do território do novo município (na revisão de limites, a área que
 # muda de município; os de origem são os que a perdem).
 ITEM_DO_MAPA = secao.ITEM_DO_MAPA
-LEITORES = {GEOJSON: ler_geojson, KML: ler_kml, KMZ: ler_zip, SHAPEFILE: ler_zip}
+DESENHOS = (GEOJSON, KML, KMZ, SHAPEFILE)
+
+
+def leitor(tipo: str):
+    """A função que lê o desenho de um arquivo do tipo `tipo` (None, se o tipo não é de
+    desenho). A leitura, a conferência, o mapa e o memorial (shapely e pyproj, ~30 MB) são
+    importados só quando um mapa é lido: o worker que serve as páginas não os carrega."""
+    if tipo not in DESENHOS:
+        return None
+    from territorio.leitura import ler_geojson, ler_kml, ler_zip
+
+    return {GEOJSON: ler_geojson, KML: ler_kml, KMZ: ler_zip, SHAPEFILE: ler_zip}[tipo]
 
 
 def conferir_mapa(*, processo, arquivo, tipo, reparo_confirmado: bool = False):
@@ -35,9 +36,12 @@ def conferir_mapa(*, processo, arquivo, tipo, reparo_confirmado: bool = False):
     (nada é gravado); o contorno que se cruza, só reparado com `reparo_confirmado` (o mesmo
     arquivo cujo reparo foi mostrado); com uma malha carregada, as figuras são gravadas com
     a versão do mapa, a edição e a hora."""
-    leitor = LEITORES.get(tipo)
-    if leitor is None:
+    ler = leitor(tipo)
+    if ler is None:
         return None
+    from territorio.leitura import DesenhoReparavel, GeometriaRecusada
+    from territorio.memorial.gerar import gerar as gerar_memorial
+
     arquivo.seek(0)
     conteudo = arquivo.read()
     arquivo.seek(0)
@@ -45,11 +49,11 @@ def conferir_mapa(*, processo, arquivo, tipo, reparo_confirmado: bool = False):
     reparo = None
     try:
         try:
-            desenho = leitor(conteudo)
+            desenho = ler(conteudo)
         except DesenhoReparavel as exc:
             if not reparo_confirmado:
                 raise reparos.recusa(exc.reparo, conteudo) from exc
-            reparo, desenho = exc.reparo, leitor(conteudo, reparar=True)
+            reparo, desenho = exc.reparo, ler(conteudo, reparar=True)
     except GeometriaRecusada as exc:
         raise AtoRecusado(str(exc)) from exc
     edicao = edicao_vigente()
@@ -92,6 +96,9 @@ def conferir_mapa(*, processo, arquivo, tipo, reparo_confirmado: bool = False):
 
 def calcular(desenho, edicao, origens: list[int], *, nome: str = "") -> tuple[dict, str]:
     """As figuras (para o JSON) e o mapa desenhado de `desenho` contra a `edicao`."""
+    from territorio.conferencia import conferir
+    from territorio.mapa_svg import desenhar
+
     try:
         malha = ler_malha(edicao)
         resultado = conferir(desenho, malha, origens, edicao=edicao.nome)

@@ -1,20 +1,24 @@
 """Carregar uma edição da malha municipal (GeoJSON + tabela de áreas oficiais e população) e
 lê-la de volta para a conferência."""
 
+from __future__ import annotations
+
 import csv
 import io
 import json
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Subquery
 from django.utils import timezone
-from shapely.geometry import shape
 
 from requisitos.models import Municipio
-from territorio.conferencia import MunicipioDaMalha
 from territorio.models import EdicaoDaMalha, MunicipioNaMalha
+
+if TYPE_CHECKING:
+    from territorio.conferencia import MunicipioDaMalha
 
 
 class MalhaRecusada(ValueError):
@@ -62,7 +66,7 @@ def ler_feicoes(conteudo: bytes) -> tuple[dict, list[tuple[int, str, dict]]]:
         propriedades = feicao.get("properties") or {}
         try:
             codigo = int(propriedades.get("codigo_ibge") or propriedades.get("CD_MUN"))
-            geometria = shape(feicao["geometry"])
+            geometria = _forma(feicao["geometry"])
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             raise MalhaRecusada(
                 "Uma feição da malha não tem codigo_ibge (ou CD_MUN) ou tem geometria ilegível."
@@ -124,14 +128,23 @@ def edicao_vigente() -> EdicaoDaMalha | None:
     return EdicaoDaMalha.objects.first()
 
 
+def _forma(geojson: dict):
+    # shapely só quando uma geometria é lida (ver territorio.contiguidade).
+    from shapely.geometry import shape
+
+    return shape(geojson)
+
+
 @lru_cache(maxsize=2)
 def _ler_malha(edicao_id: int, carregada_em) -> tuple[MunicipioDaMalha, ...]:
+    from territorio.conferencia import MunicipioDaMalha
+
     linhas = MunicipioNaMalha.objects.filter(edicao_id=edicao_id).select_related("municipio")
     return tuple(
         MunicipioDaMalha(
             codigo_ibge=m.municipio.codigo_ibge,
             nome=m.municipio.nome,
-            geometria=shape(json.loads(m.geometria)),
+            geometria=_forma(json.loads(m.geometria)),
             area_oficial_km2=float(m.area_oficial_km2),
         )
         for m in linhas
@@ -159,5 +172,5 @@ def geometrias(edicao_id: int, codigos) -> tuple[EdicaoDaMalha, dict[int, object
         ).select_related("edicao", "municipio")
     )
     edicao = linhas[0].edicao if linhas else EdicaoDaMalha.objects.get(pk=edicao_id)
-    formas = {m.municipio.codigo_ibge: shape(json.loads(m.geometria)) for m in linhas}
+    formas = {m.municipio.codigo_ibge: _forma(json.loads(m.geometria)) for m in linhas}
     return edicao, formas

@@ -14,8 +14,6 @@ from processos.condicoes import condicao
 from processos.forms import AtoForm
 from processos.models import AtoRecusado
 from territorio import secao
-from territorio.leitura import GeometriaRecusada
-from territorio.ligacoes import LEITORES, calcular
 from territorio.models import ConferenciaTerritorial, EdicaoDaMalha
 
 ATO = "recalcular_territorio"
@@ -97,8 +95,12 @@ def preparar(processo, dados: dict) -> TerritorioRecalculado:
     documento = processo.documentos_representacao.get(pk=mapa_id)
     with documento.arquivo.open("rb") as arquivo:
         conteudo = arquivo.read()
+    # A leitura e a conta (shapely, pyproj) só quando o ato roda: ver territorio.ligacoes.
+    from territorio.leitura import GeometriaRecusada
+    from territorio.ligacoes import calcular, leitor
+
     try:
-        desenho = LEITORES[documento.tipo_conteudo](conteudo)
+        desenho = leitor(documento.tipo_conteudo)(conteudo)
     except GeometriaRecusada as exc:
         raise AtoRecusado(str(exc)) from exc
     origens = list(processo.municipios_origem.values_list("codigo_ibge", flat=True))

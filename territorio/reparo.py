@@ -4,30 +4,40 @@ envia de novo o mesmo arquivo (o mesmo SHA-256) com "Confirmo o reparo" o políg
 entra nos autos, em GeoJSON, pelo ato `juntar_mapa_reparado` — com o Andamento e o arquivo
 enviado guardado ao lado (`MapaReparado`). Nada se corrige em silêncio."""
 
+from __future__ import annotations
+
 import hashlib
 import json
+from typing import TYPE_CHECKING
 
 from django.core.files.base import ContentFile
 from django.utils import timezone
-from shapely.geometry import mapping
 
 from documentos.arquivos.tipos import GEOJSON
 from processos.models import ArquivoReparavel, AtoRecusado
 from processos.services import praticar_ato
 from processos.versao import versao_do_processo
-from territorio.leitura import Reparo
-from territorio.leitura.desenho import km2_br
 from territorio.models import MapaReparado
+
+if TYPE_CHECKING:
+    from territorio.leitura import Reparo
 
 ATO = "juntar_mapa_reparado"
 CHAVE = "mapa_reparado"
 
 
+def _km2(valor) -> str:
+    # A leitura do desenho (shapely, pyproj) só quando há reparo: ver territorio.ligacoes.
+    from territorio.leitura.desenho import km2_br as formatar
+
+    return formatar(valor)
+
+
 def figuras(reparo: Reparo) -> list[tuple[str, str]]:
     """O que a tela mostra para a confirmação e o Andamento registra."""
     return [
-        ("Área do contorno como desenhado", f"{km2_br(reparo.area_antes_km2)} km²"),
-        ("Área depois do reparo", f"{km2_br(reparo.area_depois_km2)} km²"),
+        ("Área do contorno como desenhado", f"{_km2(reparo.area_antes_km2)} km²"),
+        ("Área depois do reparo", f"{_km2(reparo.area_depois_km2)} km²"),
         ("Pedaços depois do reparo", str(reparo.pedacos_depois)),
         ("Onde o contorno se cruza", reparo.motivo),
     ]
@@ -49,6 +59,8 @@ def substituto(desenho, *, nome: str, conteudo: bytes) -> tuple[str, bytes, str]
         "reparado_de": nome,
         "sha256_do_enviado": hashlib.sha256(conteudo).hexdigest(),
     }
+    from shapely.geometry import mapping
+
     feicao = {"type": "Feature", "properties": propriedades, "geometry": mapping(desenho)}
     corpo = json.dumps({"type": "FeatureCollection", "features": [feicao]}).encode()
     base = nome.rsplit(".", 1)[0] if "." in nome else nome
@@ -64,8 +76,8 @@ def registrar_reparo(
         CHAVE: f"arquivo nº {documento.numero}, versão {documento.versao}",
         "mapa_enviado": nome,
         "sha256_do_enviado": sha256,
-        "area_desenhada_km2": km2_br(reparo.area_antes_km2),
-        "area_reparada_km2": km2_br(reparo.area_depois_km2),
+        "area_desenhada_km2": _km2(reparo.area_antes_km2),
+        "area_reparada_km2": _km2(reparo.area_depois_km2),
         "pedacos_reparado": str(reparo.pedacos_depois),
     }
     andamento = praticar_ato(

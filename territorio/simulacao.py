@@ -3,16 +3,18 @@ mesma conferência que o processo receberia ao juntar o mapa do Art. 15, II, e o
 memorial descritivo; opcionalmente, um memorial por coordenadas comparado com o mapa. Nada é
 gravado: a conta é feita na memória e devolvida."""
 
-from dataclasses import asdict, dataclass
+from __future__ import annotations
 
-from territorio.conferencia import Conferencia, conferir
-from territorio.leitura import DesenhoReparavel, GeometriaRecusada, Reparo, ler_mapa
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
+
 from territorio.malha import edicao_vigente, ler_malha
-from territorio.mapa_svg import desenhar
-from territorio.memorial.comparar import Comparacao, comparacao_como_dados, comparar
-from territorio.memorial.gerar import gerar
-from territorio.memorial.ler import MemorialIlegivel
 from territorio.models import EdicaoDaMalha, MunicipioNaMalha
+
+if TYPE_CHECKING:
+    from territorio.conferencia import Conferencia
+    from territorio.leitura import Reparo
+    from territorio.memorial.comparar import Comparacao
 
 # O memorial colado na tela ou enviado à API: o de um município cabe em poucas dezenas de KB.
 MEMORIAL_MAXIMO = 200_000
@@ -56,6 +58,15 @@ def municipios_da_malha(edicao: EdicaoDaMalha | None = None) -> list[tuple[int, 
 def simular(
     conteudo: bytes, origens: list[int], *, reparar: bool = False, memorial: str = ""
 ) -> Simulacao:
+    # A leitura, a conta, o mapa e o memorial (shapely, pyproj) só quando alguém simula: as
+    # URLs importam este módulo, e o worker que serve as páginas não os carrega.
+    from territorio.conferencia import conferir
+    from territorio.leitura import DesenhoReparavel, GeometriaRecusada, ler_mapa
+    from territorio.mapa_svg import desenhar
+    from territorio.memorial.comparar import comparar
+    from territorio.memorial.gerar import gerar
+    from territorio.memorial.ler import MemorialIlegivel
+
     edicao = edicao_vigente()
     if edicao is None:
         raise SimulacaoRecusada(None, SEM_MALHA)
@@ -107,6 +118,8 @@ def _r(valor: float | None, casas: int = 3) -> float | None:
 
 def como_dados(simulacao: Simulacao) -> dict:
     """As figuras em JSON (a API e a tela leem as mesmas), com a edição da malha."""
+    from territorio.memorial.comparar import comparacao_como_dados
+
     c = simulacao.conferencia
     dados = {
         "edicao_da_malha": simulacao.edicao.nome,

@@ -1,20 +1,18 @@
 """O território de um processo em GeoJSON (`/api/v1/processos/<numero>/territorio/`): a
 geometria do mapa do Art. 15, II guardado (a versão vigente de cada arquivo do item, unidos),
 com a área e a edição da malha da conferência guardada. Lido do arquivo juntado, não
-redesenhado; nos moldes da API de dados abertos (só leitura, ETag, limite por endereço)."""
+redesenhado; nos moldes da API de dados abertos (só leitura, ETag, limite por endereço).
 
-import shapely
+A leitura do mapa (shapely, pyproj, ~30 MB) é importada dentro das funções: as URLs importam
+este módulo, e o worker que serve as páginas não a carrega."""
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.renderers import JSONRenderer
-from shapely.geometry import MultiPolygon, mapping
-from shapely.geometry.polygon import orient
 
 from processos.models import Processo
 from territorio import serializers as s
-from territorio.conferencia import area_km2, poligonos
-from territorio.leitura import GeometriaRecusada, ler_mapa
 from territorio.models import ConferenciaTerritorial
 from territorio.secao import ITEM_DO_MAPA
 from transparencia.api import NUMERO, RESPOSTAS_ERRO, DadosAbertosAPIView, _erro
@@ -40,6 +38,8 @@ def _mapas_vigentes(processo):
 
 
 def _geometria(documento):
+    from territorio.leitura import GeometriaRecusada, ler_mapa
+
     try:
         with documento.arquivo.open("rb") as arquivo:
             return ler_mapa(arquivo.read())
@@ -49,6 +49,11 @@ def _geometria(documento):
 
 def _pela_regra_da_mao_direita(desenho):
     """RFC 7946, 3.1.6: anel externo anti-horário, furos horários."""
+    from shapely.geometry import MultiPolygon
+    from shapely.geometry.polygon import orient
+
+    from territorio.conferencia import poligonos
+
     pedacos = [orient(p, sign=1.0) for p in poligonos(desenho)]
     return pedacos[0] if len(pedacos) == 1 else MultiPolygon(pedacos)
 
@@ -89,6 +94,11 @@ class TerritorioDoProcessoAPI(DadosAbertosAPIView):
         tags=["Processos (dados abertos)"],
     )
     def get(self, request, numero: str):
+        import shapely
+        from shapely.geometry import mapping
+
+        from territorio.conferencia import area_km2
+
         if not NUMERO.fullmatch(numero):
             raise _erro(
                 "Número de processo inválido: use o formato 0001-2026 (número com 4 a 6 "

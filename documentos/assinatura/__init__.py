@@ -14,3 +14,8 @@ Toda assinatura é uma atualização incremental: o arquivo assinado começa pel
 documento emitido, de modo que o SHA-256 e o código de verificação da emissão continuam
 valendo. Este pacote não importa nenhuma fase; as fases chamam `entrada` ao receber um PDF.
 """
+
+# O campo do PDF que o selo da Assembleia ocupa, criado na emissão com os das vagas
+# (`campos`, `declaracao`); aqui para que o selo, a declaração e os serviços o leiam sem
+# importar uns aos outros.
+CAMPO_DO_SELO = "selo"

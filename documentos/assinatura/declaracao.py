@@ -4,10 +4,8 @@ criados na emissão (documentos.assinatura.campos)."""
 
 from dataclasses import dataclass
 
+from documentos.assinatura import CAMPO_DO_SELO
 from processos.papeis import OPERADORES, PRESIDENTE
-
-# O campo do PDF que o selo da Assembleia ocupa, criado na emissão com os das vagas.
-CAMPO_DO_SELO = "selo"
 
 
 @dataclass(frozen=True)

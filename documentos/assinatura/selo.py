@@ -8,9 +8,8 @@ from pathlib import Path
 from django.conf import settings
 from pyhanko.sign import signers
 
-from documentos.assinatura import aparencia, carimbo, confianca
+from documentos.assinatura import CAMPO_DO_SELO, aparencia, carimbo, confianca
 from documentos.assinatura.assinar import assinar_campo
-from documentos.assinatura.declaracao import CAMPO_DO_SELO
 
 
 class SeloIndisponivel(RuntimeError):

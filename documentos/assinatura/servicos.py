@@ -13,8 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from documentos import integridade
-from documentos.assinatura import declaracao, fila, niveis
-from documentos.assinatura.declaracao import CAMPO_DO_SELO
+from documentos.assinatura import CAMPO_DO_SELO, declaracao, fila, niveis
 from documentos.models import Assinatura, Documento, Modalidade
 from processos import versao
 from processos.papeis import papeis_do_usuario

@@ -6,8 +6,7 @@ nenhum (o caso comum), nenhuma consulta a mais."""
 from django import template
 from django.db.models import Exists, OuterRef
 
-from documentos.assinatura import declaracao, fila, servicos
-from documentos.assinatura.declaracao import CAMPO_DO_SELO
+from documentos.assinatura import CAMPO_DO_SELO, declaracao, fila, servicos
 from documentos.models import Assinatura, RelatorioAssinaturas, TarefaDocumento, TipoTarefa
 from processos import leitura
 

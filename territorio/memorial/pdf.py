@@ -7,15 +7,10 @@ import io
 from itertools import islice
 
 from django.utils import timezone
-from pypdf import PdfReader
 
 from documentos.arquivos.tipos import PDF
 from processos import extensoes
-from territorio import secao
-from territorio.leitura import GeometriaRecusada
-from territorio.ligacoes import LEITORES
-from territorio.memorial.comparar import comparacao_como_dados, comparar
-from territorio.memorial.ler import MemorialIlegivel
+from territorio import ligacoes, secao
 from territorio.models import LeituraDoMemorial
 
 # Um memorial de município cabe em poucas páginas; o texto, no teto do memorial colado.
@@ -29,6 +24,10 @@ SEM_TEXTO = (
 
 def texto_do_pdf(conteudo: bytes) -> str:
     """O texto das primeiras páginas; MemorialIlegivel se o PDF não tem texto."""
+    from pypdf import PdfReader
+
+    from territorio.memorial.ler import MemorialIlegivel
+
     try:
         leitor = PdfReader(io.BytesIO(conteudo))
         partes, total = [], 0
@@ -48,6 +47,8 @@ def texto_do_pdf(conteudo: bytes) -> str:
 
 def _mapa_vigente(processo):
     """O desenho vigente do Art. 15, II (documento e polígono), ou (None, None)."""
+    from territorio.leitura import GeometriaRecusada
+
     mapa_id, tipo = secao.mapa_do_processo(processo)
     if mapa_id is None:
         return None, None
@@ -55,13 +56,17 @@ def _mapa_vigente(processo):
     with documento.arquivo.open("rb") as arquivo:
         conteudo = arquivo.read()
     try:
-        return documento, LEITORES[tipo](conteudo)
+        return documento, ligacoes.leitor(tipo)(conteudo)
     except GeometriaRecusada:
         return None, None
 
 
 def ler_memorial(conteudo: bytes, processo) -> tuple[str, object, dict | None, str]:
     """(texto, mapa comparado, comparação, mensagem)."""
+    # O pypdf, a leitura e a comparação (shapely, pyproj) só quando um memorial é juntado.
+    from territorio.memorial.comparar import comparacao_como_dados, comparar
+    from territorio.memorial.ler import MemorialIlegivel
+
     try:
         texto = texto_do_pdf(conteudo)
     except MemorialIlegivel as exc:
