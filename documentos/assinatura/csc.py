@@ -20,13 +20,9 @@ from asn1crypto import x509 as asn1_x509
 from asn1crypto.algos import SignedDigestAlgorithm
 from django.conf import settings
 from pyhanko.sign import signers
-from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 from pyhanko_certvalidator.registry import SimpleCertificateStore
 
-from documentos.assinatura import carimbo
-from documentos.assinatura.assinar import ALGORITMO
-from documentos.assinatura.assincrono import executar
-from documentos.assinatura.pessoal import AssinaturaRecusada
+from documentos.assinatura.pessoal import AdaptadorComAssinante, AssinaturaRecusada
 
 TEMPO_LIMITE = 15  # segundos, para cada pedido ao provedor
 OID_SHA256 = "2.16.840.1.101.3.4.2.1"
@@ -125,7 +121,7 @@ class _AssinanteCSC(signers.Signer):
         return await asyncio.to_thread(self._assinar_resumo, hashlib.sha256(data).digest())
 
 
-class AdaptadorCSC:
+class AdaptadorCSC(AdaptadorComAssinante):
     """Um provedor de nuvem ICP-Brasil (API CSC v2): a primeira credencial do signatário."""
 
     modalidade = "icp_brasil"
@@ -156,20 +152,3 @@ class AdaptadorCSC:
                 "O provedor de assinatura devolveu um certificado ilegível."
             ) from erro
         self._assinante = _AssinanteCSC(cliente, credenciais[0], cadeia)
-
-    def certificado(self):
-        return self._assinante.signing_cert
-
-    def assinar(self, resumo: bytes) -> bytes:
-        try:
-            cms = executar(
-                self._assinante.async_sign(
-                    resumo, ALGORITMO, use_pades=True, timestamper=carimbo.carimbador()
-                )
-            )
-        except TimestampRequestError as erro:
-            raise AssinaturaRecusada(
-                "A autoridade de carimbo do tempo não respondeu; nada foi assinado. Tente de "
-                "novo em alguns minutos."
-            ) from erro
-        return cms.dump()

@@ -87,22 +87,12 @@ def assinar(pdf: bytes, campo: str, adaptador: Adaptador) -> bytes:
     return embutir(preparacao, adaptador.assinar(preparacao.hash))
 
 
-class AdaptadorPkcs12:
-    """O certificado ICP-Brasil do próprio usuário, num PKCS#12 enviado só para esta operação:
-    aberto em memória, usado e descartado (nada dele é gravado). Com a autoridade de carimbo
-    configurada, a assinatura sai B-T."""
+class AdaptadorComAssinante:
+    """Um adaptador cujo CMS sai de um assinante do pyHanko que o servidor tem na mão (o
+    PKCS#12 do usuário, o provedor CSC que assina o resumo remotamente): o mesmo CMS com o
+    carimbo do tempo configurado. A subclasse põe o assinante em `_assinante`."""
 
-    modalidade = "icp_brasil"
-
-    def __init__(self, dados: bytes, senha: str):
-        try:
-            self._assinante = signers.SimpleSigner.load_pkcs12_data(
-                dados, other_certs=(), passphrase=senha.encode() or None
-            )
-        except ValueError as erro:
-            raise AssinaturaRecusada(
-                "O arquivo do certificado não abre com esta senha (PKCS#12, .pfx ou .p12)."
-            ) from erro
+    _assinante: signers.Signer
 
     def certificado(self):
         return self._assinante.signing_cert
@@ -120,6 +110,24 @@ class AdaptadorPkcs12:
                 "novo em alguns minutos."
             ) from erro
         return cms.dump()
+
+
+class AdaptadorPkcs12(AdaptadorComAssinante):
+    """O certificado ICP-Brasil do próprio usuário, num PKCS#12 enviado só para esta operação:
+    aberto em memória, usado e descartado (nada dele é gravado). Com a autoridade de carimbo
+    configurada, a assinatura sai B-T."""
+
+    modalidade = "icp_brasil"
+
+    def __init__(self, dados: bytes, senha: str):
+        try:
+            self._assinante = signers.SimpleSigner.load_pkcs12_data(
+                dados, other_certs=(), passphrase=senha.encode() or None
+            )
+        except ValueError as erro:
+            raise AssinaturaRecusada(
+                "O arquivo do certificado não abre com esta senha (PKCS#12, .pfx ou .p12)."
+            ) from erro
 
 
 class AdaptadorGovBr:
