@@ -72,10 +72,14 @@ def senha_rapida(settings):
 def parametros_relidos():
     """Os parâmetros legais que a página guarda por marca (o maior id e quantos são): o
     SQLite reusa os ids desfeitos com a transação de um teste, e a mesma marca no teste
-    seguinte seria outro conjunto — o que, fora dos testes, nenhuma página chega a ver."""
+    seguinte seria outro conjunto — o que, fora dos testes, nenhuma página chega a ver. E as
+    estatísticas do planejador que o Painel guarda por 5 minutos: um teste não herda a
+    leitura (nem a consulta poupada) de outro."""
+    from painel import contagens
     from processos import leitura
 
     leitura._parametros_guardados.clear()
+    contagens.esquecer_estatisticas()
 
 
 @pytest.fixture(autouse=True)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from tests.territorio.arquivos_de_mapa import shapefile_zip
 from tests.territorio.test_exemplos_ibge import esperado
@@ -43,7 +44,9 @@ def enviar(pagina, arquivo: Path, origens: list[str]):
     pagina.goto(pagina.url_base + "/simulador/territorio/")
     pagina.get_by_label("Mapa do território").set_input_files(str(arquivo))
     pagina.get_by_label("Municípios de origem").select_option(label=origens)
-    pagina.get_by_role("button", name="Conferir o território").click()
+    # O envio é um POST que navega: espera-se a página da resposta antes de lê-la.
+    with pagina.expect_navigation():
+        pagina.get_by_role("button", name="Conferir o território").click()
     return pagina.locator("#resultado")
 
 
@@ -75,7 +78,7 @@ def test_exemplo_enviado_mostra_as_figuras_esperadas(pagina, nome):
     alvo = esperado()[f"{nome}.geojson"]
     origens = [o["nome"] for o in alvo["origens"]]
     resultado = enviar(pagina, Path(PASTA) / "exemplos" / f"{nome}.geojson", origens)
-    assert resultado.get_by_role("heading", name="Conferência do território").is_visible()
+    expect(resultado.get_by_role("heading", name="Conferência do território")).to_be_visible()
     conferir_tabela(resultado, alvo)
 
 

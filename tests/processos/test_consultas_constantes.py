@@ -10,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from instrucao.models import Oficio
+from painel import contagens
 from processos import leitura
 from processos.models import Processo
 from requisitos.models import Municipio
@@ -23,10 +24,11 @@ def _gerar(n: int) -> None:
 
 def _consultas(client, url: str) -> int:
     # Sem o conteúdo do portal em cache nem os parâmetros legais guardados pelo processo do
-    # servidor: conta-se a página montada (o acerto do cache tem o seu teste em
-    # test_portal_cache.py).
+    # servidor, nem as estatísticas do planejador que o Painel guarda por 5 minutos: conta-se
+    # a página montada (o acerto do cache tem o seu teste em test_portal_cache.py).
     caches["portal"].clear()
     leitura._parametros_guardados.clear()
+    contagens.esquecer_estatisticas()
     with CaptureQueriesContext(connection) as contexto:
         resposta = client.get(url)
     assert resposta.status_code == 200, url
