@@ -27,6 +27,7 @@ from processos import leitura, rito
 from processos.models import Andamento, AtoRecusado
 from requisitos.eleicoes import ELEICOES_MUNICIPAIS
 from requisitos.regras import avaliar_revisao_limites
+from territorio.memorial.adocao import MemorialNoPl
 
 
 def parecer_preliminar(andamento: Andamento) -> c.Conteudo:
@@ -131,9 +132,10 @@ def pl(andamento: Andamento) -> c.Conteudo:
         or [(nome, None) for nome in c.nomes_origem(processo)],
         certidoes_icms=sorted({p["certidao"] for p in parcelas}),
         territorio=c.territorio(processo),
-        # Art. 19, § 3º e Art. 6º, § 1º: o que a representação conferiu e gravou no ato.
+        # Art. 19, § 3º e Art. 6º, § 1º: o que a representação e o território gravaram no ato.
         mapas_art15=MapasTravados.de_andamento(andamento).mapas,
         certidao_ibge=CertidaoIbgeNoPl.de_andamento(andamento).arquivos,
+        memorial_adotado=MemorialNoPl.de_andamento(andamento),
         **_extincao_no_pl(andamento),
     )
     numero = andamento.dados.get("numero_pl", "")
