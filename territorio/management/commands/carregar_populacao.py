@@ -55,12 +55,14 @@ class Command(BaseCommand):
         edicao = (
             EdicaoDaMalha.objects.filter(nome=nome.strip()).first() if nome else edicao_vigente()
         )
-        if edicao is None:
+        if edicao is None and nome:
             carregadas = ", ".join(EdicaoDaMalha.objects.values_list("nome", flat=True))
             raise CommandError(
-                f"A edição {nome} da malha não está carregada (carregadas: {carregadas})."
-                if nome and carregadas
-                else "Nenhuma edição da malha carregada com esse nome: rode antes `manage.py "
-                "carregar_malha`."
+                f"A edição {nome} da malha não está carregada (carregadas: "
+                f"{carregadas or 'nenhuma'}); rode antes `manage.py carregar_malha`."
+            )
+        if edicao is None:
+            raise CommandError(
+                "Nenhuma edição da malha carregada: rode antes `manage.py carregar_malha`."
             )
         return edicao
