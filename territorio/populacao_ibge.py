@@ -35,7 +35,7 @@ def url_da_populacao(base: str, ano: int) -> str:
 
 
 def fonte_da_populacao(ano: int, origem: str) -> str:
-    return f"IBGE, Estimativas da População {ano} (SIDRA, tabela {TABELA}; {origem})"
+    return f"IBGE, Estimativas da População {ano} ({origem})"
 
 
 def baixar_populacao(base: str, ano: int) -> tuple[dict[int, tuple[str, int | None]], str]:
@@ -56,7 +56,7 @@ def baixar_populacao(base: str, ano: int) -> tuple[dict[int, tuple[str, int | No
         )
     except MalhaIndisponivel as exc:
         raise PopulacaoRecusada(str(exc)) from exc
-    return ler_sidra(conteudo, ano), fonte_da_populacao(ano, url)
+    return ler_sidra(conteudo, ano), fonte_da_populacao(ano, f"SIDRA, tabela {TABELA}; {url}")
 
 
 def _coluna(cabecalho: dict, nome: str) -> str | None:
@@ -157,12 +157,14 @@ def ler_arquivo(caminho: Path, ano: int) -> tuple[dict[int, tuple[str, int | Non
         conteudo = caminho.read_bytes()
         if caminho.suffix.lower() == ".json":
             populacao = ler_sidra(conteudo, ano)
+            origem = f"SIDRA, tabela {TABELA}; arquivo {caminho.name}"
         elif caminho.suffix.lower() == ".csv":
             populacao = ler_csv(conteudo.decode("utf-8"), ano)
+            origem = f"arquivo {caminho.name}"
         else:
             raise PopulacaoRecusada(
                 "O arquivo de população deve ser .json (a resposta da SIDRA) ou .csv."
             )
     except UnicodeDecodeError as exc:
         raise PopulacaoRecusada(f"A tabela {caminho.name} não está em UTF-8.") from exc
-    return populacao, fonte_da_populacao(ano, f"arquivo {caminho.name}")
+    return populacao, fonte_da_populacao(ano, origem)

@@ -146,9 +146,13 @@ def test_de_um_arquivo_json_da_sidra_ou_csv(malha, tmp_path):
     )
     call_command("carregar_populacao", str(tabela), ano=2025, verbosity=0)
     assert populacao()[B] == (5001, 2025)
+    assert MunicipioNaMalha.objects.first().populacao_fonte == (
+        "IBGE, Estimativas da População 2025 (arquivo municipios.csv)"
+    )
     tabela.write_text("codigo_ibge,populacao\n" + "".join(f"{c},7000\n" for c in (A, B, C)))
-    call_command("carregar_populacao", str(tabela), ano=2026, verbosity=0)
+    call_command("carregar_populacao", str(tabela), ano=2026, fonte="IBGE, DOU", verbosity=0)
     assert populacao()[A] == (7000, 2026)
+    assert MunicipioNaMalha.objects.first().populacao_fonte == "IBGE, DOU"
 
 
 def test_csv_sem_a_coluna_da_populacao_recusa(malha, tmp_path):

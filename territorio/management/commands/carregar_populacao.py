@@ -30,6 +30,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--edicao", help="edição da malha que recebe a população (padrão: a vigente)"
         )
+        parser.add_argument("--fonte", default="", help="fonte a citar (padrão: a da origem)")
 
     def handle(self, *args, **opcoes):
         edicao = self._edicao(opcoes["edicao"])
@@ -43,6 +44,7 @@ class Command(BaseCommand):
                 valores, fonte = baixar_populacao(settings.POPULACAO_IBGE_URL, ano)
             else:
                 valores, fonte = ler_arquivo(opcoes["arquivo"], ano)
+            fonte = opcoes["fonte"].strip() or fonte
             total = gravar_populacao(
                 edicao=edicao, populacao=PopulacaoLida(valores=valores, ano=ano, fonte=fonte)
             )
