@@ -108,3 +108,17 @@ def test_parecer_sem_mapa_conferido_nao_tem_a_secao(servidor, presidente, malha,
     processo = instruido_com(processo_de(servidor, "A", "B"), servidor)
     pdf = parecer_preliminar(processo, servidor, presidente)
     assert "Território conferido" not in pdf
+
+
+def test_remanescente_partido_na_pagina_e_no_parecer_com_o_mapa(
+    client, servidor, presidente, malha, midia
+):
+    """Issue 28, "Done when": o remanescente partido (Art. 1º, § 1º) aparece com as figuras
+    e o mapa também na página do processo, e o mapa (a legenda dele) no parecer."""
+    processo = processo_de(servidor, "A", "C")
+    instruido_com(processo, servidor, PARTE_A_E_C)
+    html = " ".join(pagina(client, servidor, processo).split())
+    assert html.count("remanescente descontínuo (Art. 1º, § 1º)") == 2
+    assert "data-mapa-svg" in html and "Pedaço solto" in html
+    pdf = parecer_preliminar(processo, servidor, presidente)
+    assert "Remanescente de Fictício A" in pdf and "Pedaço solto" in pdf
