@@ -122,7 +122,8 @@ def ler_sidra(conteudo: bytes, ano: int) -> dict[int, tuple[str, int | None]]:
         codigo = _codigo(linha.get(colunas["municipio"]), onde)
         if codigo in populacao:
             raise PopulacaoRecusada(f"{onde}: o município {codigo} aparece duas vezes.")
-        nome = str(linha.get(colunas["nome"]) or "").removesuffix(" (MT)").strip()
+        # "Cuiabá (MT)" ou "Cuiabá - MT", conforme o formato da SIDRA.
+        nome = str(linha.get(colunas["nome"]) or "").removesuffix(" (MT)").removesuffix(" - MT")
         populacao[codigo] = (nome, _habitantes(linha.get(colunas["valor"]), onde))
     return populacao
 
