@@ -2,7 +2,8 @@
 com `codigo_ibge`) e a tabela de áreas oficiais e população (CSV com `codigo_ibge`,
 `area_km2`, `populacao_censo_2022`) — de uma pasta, ou baixados do serviço oficial do IBGE
 com `--baixar` (territorio.malha_ibge), a população junto, da API SIDRA
-(territorio.populacao_ibge; a estimativa do ano da edição ou a de `--ano-populacao`). Rodar
+(territorio.populacao_ibge; a estimativa do ano da edição ou a de `--ano-populacao`; da pasta,
+`--ano-populacao` lê a coluna `populacao_estimada_<ano>` da tabela em vez do censo). Rodar
 de novo a mesma edição a substitui; nada é gravado se a malha ou a população forem recusadas."""
 
 from pathlib import Path
@@ -12,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from territorio.malha import MalhaRecusada, PopulacaoLida, carregar_malha
 from territorio.malha_ibge import MalhaIndisponivel, baixar, converter, url_da_malha
-from territorio.populacao_ibge import PopulacaoRecusada, baixar_populacao
+from territorio.populacao_ibge import PopulacaoRecusada, baixar_populacao, ler_arquivo
 
 
 def localizar(caminho: Path, csv: Path | None) -> tuple[Path, Path]:
@@ -57,7 +58,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--ano-populacao",
             type=int,
-            help="com --baixar: o ano da estimativa da população na SIDRA (padrão: o da edição)",
+            help="o ano da estimativa da população: com --baixar, na SIDRA (padrão: o da "
+            "edição); de uma pasta, a coluna populacao_estimada_ANO da tabela (padrão: o censo)",
         )
         parser.add_argument(
             "--sem-populacao",
@@ -82,6 +84,8 @@ class Command(BaseCommand):
                 tabela = csv.read_text(encoding="utf-8")
             except UnicodeDecodeError as exc:
                 raise CommandError(str(exc)) from exc
+            if opcoes["ano_populacao"]:
+                populacao = self._populacao_da_tabela(csv, opcoes["ano_populacao"])
         try:
             registro, total = carregar_malha(
                 geojson=geojson,
@@ -117,4 +121,11 @@ class Command(BaseCommand):
                 f"{exc} A malha não foi gravada: escolha outro ano com --ano-populacao ou "
                 "carregue sem a população com --sem-populacao."
             ) from exc
+        return PopulacaoLida(valores=valores, ano=ano, fonte=fonte)
+
+    def _populacao_da_tabela(self, tabela: Path, ano: int) -> PopulacaoLida:
+        try:
+            valores, fonte = ler_arquivo(tabela, ano)
+        except PopulacaoRecusada as exc:
+            raise CommandError(f"{exc} A malha não foi gravada.") from exc
         return PopulacaoLida(valores=valores, ano=ano, fonte=fonte)
