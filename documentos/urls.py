@@ -36,6 +36,11 @@ urlpatterns = [
     path("documentos/<codigo:codigo>/assinar/nuvem/", assinatura.assinar_csc, name="assinar_csc"),
     path("documentos/assinatura/nuvem/retorno/", assinatura.retorno_csc, name="retorno_csc"),
     path(
+        "documentos/assinatura/nuvem/autorizar/",
+        assinatura.autorizar_csc,
+        name="autorizar_csc",
+    ),
+    path(
         "documentos/<codigo:codigo>/selar-de-novo/",
         assinatura.selar_de_novo,
         name="selar_de_novo",

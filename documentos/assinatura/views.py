@@ -7,6 +7,7 @@ Os módulos que carregam o pyHanko (~25 MB) são importados dentro das views: o 
 serve as páginas comuns importa as URLs e não os carrega."""
 
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlencode
@@ -17,14 +18,16 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from documentos import acesso
 from documentos.assinatura import fila
-from documentos.forms import AssinarForm
+from documentos.forms import AssinarForm, AutorizarNuvemForm
 from documentos.models import Documento
 
 
+@sensitive_post_parameters("senha")
 @login_required
 @require_http_methods(["GET", "POST"])
 def assinar(request, codigo):
@@ -90,7 +93,7 @@ class _ServicoRemoto:
     ligado: Callable[[], bool]
     autorizacao: Callable[[dict], str]  # os parâmetros → o endereço de autorização
     client_id: Callable[[], str]
-    escopo: str
+    escopo: Callable[[], str]
     adaptador: Callable[[str, str], object]  # (código, endereço de retorno)
 
 
@@ -105,7 +108,7 @@ GOVBR = _ServicoRemoto(
     ligado=lambda: bool(settings.GOVBR_AUTORIZACAO_URL),
     autorizacao=lambda parametros: f"{settings.GOVBR_AUTORIZACAO_URL}?{urlencode(parametros)}",
     client_id=lambda: settings.GOVBR_CLIENT_ID,
-    escopo="sign",
+    escopo=lambda: "sign",
     adaptador=lambda codigo, retorno: _assinatura().pessoal.AdaptadorGovBr(codigo, retorno),
 )
 CSC = _ServicoRemoto(
@@ -122,8 +125,8 @@ CSC = _ServicoRemoto(
         f"{settings.CSC_URL.rstrip('/')}/oauth2/authorize?{urlencode(parametros)}"
     ),
     client_id=lambda: settings.CSC_CLIENT_ID,
-    escopo="credential",
-    adaptador=lambda codigo, retorno: _assinatura().csc.AdaptadorCSC(codigo, retorno),
+    escopo=lambda: settings.CSC_ESCOPO,
+    adaptador=lambda codigo, retorno: _assinatura().csc.adaptador(codigo, retorno),
 )
 
 
@@ -141,7 +144,7 @@ def _ida(request, codigo, servico: _ServicoRemoto):
             {
                 "response_type": "code",
                 "client_id": servico.client_id(),
-                "scope": servico.escopo,
+                "scope": servico.escopo(),
                 "redirect_uri": request.build_absolute_uri(reverse(servico.rota_retorno)),
                 "state": estado,
             }
@@ -166,6 +169,13 @@ def _volta(request, servico: _ServicoRemoto):
     except pessoal.AssinaturaRecusada as erro:
         messages.error(request, f"{erro} Nada foi assinado.")
         return redirect("documentos:assinar", codigo=doc.codigo)
+    except _assinatura().csc.AutorizacaoPorAssinatura as pendente:
+        _guardar_autorizacao_pendente(request, doc, pendente)
+        return redirect("documentos:autorizar_csc")
+    return _assinado(request, doc, servico)
+
+
+def _assinado(request, doc, servico: _ServicoRemoto):
     messages.success(request, servico.sucesso)
     if doc.processo:
         return redirect("processos:detalhe", protocolo=doc.processo.slug)
@@ -189,8 +199,8 @@ def retorno_govbr(request):
 @login_required
 @require_POST
 def assinar_csc(request, codigo):
-    """Leva o signatário ao provedor de assinatura em nuvem (API CSC v2, OAuth2 com escopo
-    `credential`)."""
+    """Leva o signatário ao provedor de assinatura em nuvem (API CSC v2, OAuth2 com o escopo
+    configurado: `credential`, ou `service` para as credenciais com PIN/OTP por assinatura)."""
     return _ida(request, codigo, CSC)
 
 
@@ -199,6 +209,73 @@ def assinar_csc(request, codigo):
 def retorno_csc(request):
     """A volta do provedor com o código de autorização: assina e leva de volta ao processo."""
     return _volta(request, CSC)
+
+
+# A credencial "explicit" do provedor em nuvem: entre a volta do provedor e a tela do PIN/OTP,
+# a sessão guarda o documento, o token e a credencial (nunca o PIN nem o OTP), por pouco tempo.
+# O token sozinho não assina: cada assinatura pede o SAD, que só sai com o PIN/OTP.
+SESSAO_AUTORIZACAO = "assinatura_csc_autorizacao"
+VALIDADE_AUTORIZACAO = 5 * 60  # segundos
+AUTORIZACAO_INVALIDA = (
+    "Não há assinatura em nuvem aguardando o PIN/OTP nesta sessão (ou o prazo de "
+    f"{VALIDADE_AUTORIZACAO // 60} minutos passou). Nada foi assinado; comece de novo pelo "
+    "documento."
+)
+
+
+def _guardar_autorizacao_pendente(request, doc, pendente) -> None:
+    request.session[SESSAO_AUTORIZACAO] = {
+        "codigo": doc.codigo,
+        "usuario": request.user.pk,
+        "token": pendente.token,
+        "credencial": pendente.credencial,
+        "pin": pendente.exige.pin,
+        "otp": pendente.exige.otp,
+        "vence": time.time() + VALIDADE_AUTORIZACAO,
+    }
+
+
+def _autorizacao_pendente(request) -> dict | None:
+    pendente = request.session.get(SESSAO_AUTORIZACAO)
+    if (
+        not pendente
+        or pendente.get("usuario") != request.user.pk
+        or pendente.get("vence", 0) < time.time()
+    ):
+        request.session.pop(SESSAO_AUTORIZACAO, None)
+        return None
+    return pendente
+
+
+@sensitive_post_parameters("pin", "otp")
+@login_required
+@require_http_methods(["GET", "POST"])
+def autorizar_csc(request):
+    """O PIN e/ou o OTP da credencial em nuvem, pedidos a cada assinatura (authMode
+    "explicit"): trocados pelo SAD no instante de assinar, nunca gravados. O PIN recusado pelo
+    provedor volta a esta tela com a mensagem dele; nada é assinado."""
+    pendente = _autorizacao_pendente(request)
+    if pendente is None:
+        contexto = {"servico": CSC.nome, "motivo": AUTORIZACAO_INVALIDA}
+        return render(request, "documentos/assinatura_remota_invalida.html", contexto, status=400)
+    doc = get_object_or_404(Documento.objects.select_related("processo"), codigo=pendente["codigo"])
+    form = AutorizarNuvemForm(request.POST or None, pin=pendente["pin"], otp=pendente["otp"])
+    if request.method == "POST" and form.is_valid():
+        assinatura = _assinatura()
+        autorizacao = assinatura.csc.Autorizacao(**form.cleaned_data)
+        try:
+            adaptador = assinatura.csc.adaptador_autorizado(
+                pendente["token"], pendente["credencial"], autorizacao
+            )
+            assinatura.servicos.assinar(doc, request.user, adaptador)
+        except assinatura.pessoal.AssinaturaRecusada as erro:
+            form.add_error(None, f"{erro} Nada foi assinado.")
+        else:
+            request.session.pop(SESSAO_AUTORIZACAO, None)
+            return _assinado(request, doc, CSC)
+    status = 400 if request.method == "POST" else 200
+    contexto = {"documento": doc, "form": form}
+    return render(request, "documentos/autorizar_nuvem.html", contexto, status=status)
 
 
 @login_required
