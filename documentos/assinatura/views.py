@@ -25,6 +25,7 @@ from documentos import acesso
 from documentos.assinatura import fila
 from documentos.forms import AssinarForm, AutorizarNuvemForm
 from documentos.models import Documento
+from emancipacao import seguranca
 
 
 @sensitive_post_parameters("senha")
@@ -56,7 +57,9 @@ def assinar(request, codigo):
                     return redirect("processos:detalhe", protocolo=doc.processo.slug)
                 return redirect("documentos:assinar", codigo=doc.codigo)
         status = 400
-    return render(
+    # Os botões do gov.br e do provedor em nuvem levam a eles por um redirecionamento.
+    destinos = (settings.GOVBR_AUTORIZACAO_URL, settings.CSC_URL)
+    pagina = render(
         request,
         "documentos/assinar.html",
         {
@@ -68,6 +71,7 @@ def assinar(request, codigo):
         },
         status=status,
     )
+    return seguranca.permitir_envio_a(pagina, *destinos)
 
 
 def _assinatura():

@@ -11,6 +11,7 @@ import threading
 import time
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from asn1crypto import keys, tsp
 from asn1crypto import x509 as asn1_x509
@@ -153,6 +154,19 @@ class _Tratador(BaseHTTPRequestHandler):
 
     def do_GET(self):
         s = self.server.testes
+        if self.path.startswith("/csc/oauth2/authorize?"):
+            # O signatário autorizou no provedor: volta ao sistema com o código e o state.
+            pedido = parse_qs(urlsplit(self.path).query)
+            volta = (
+                pedido["redirect_uri"][0]
+                + "?"
+                + urlencode({"code": "codigo-do-navegador", "state": pedido["state"][0]})
+            )
+            self.send_response(302)
+            self.send_header("Location", volta)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
         if self.path == "/govbr/certificadoPublico":
             return self._responder(200, s.identidade_govbr.pem, "application/x-pem-file")
         self._responder(404, b"", "text/plain")

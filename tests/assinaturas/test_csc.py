@@ -97,3 +97,26 @@ def test_tela_sem_csc_ligado_nao_oferece_nem_aceita(
     pagina = client.get(f"/documentos/{parecer.codigo}/assinar/").content.decode()
     assert "certificado em nuvem" not in pagina
     assert client.post(f"/documentos/{parecer.codigo}/assinar/nuvem/").status_code == 403
+
+
+def test_pagina_de_assinar_deixa_o_formulario_seguir_so_aos_provedores_configurados(
+    construir,  # noqa: F811
+    servidor,
+    client,
+    csc_ligado,
+    settings,
+):
+    """O navegador aplica o form-action da página também ao redirecionamento para o gov.br ou
+    o provedor: sem as origens deles, o botão não sai do sistema."""
+    settings.GOVBR_AUTORIZACAO_URL = "https://sso.acesso.gov.br/authorize"
+    processo = construir(ate="emitir_parecer_merito")
+    parecer = Documento.objects.get(processo=processo, tipo="parecer_merito")
+    client.force_login(servidor)
+
+    def form_action(url):
+        csp = client.get(url)["Content-Security-Policy"]
+        return next(d.split()[1:] for d in csp.split(";") if d.split()[0] == "form-action")
+
+    destinos = form_action(f"/documentos/{parecer.codigo}/assinar/")
+    assert sorted(destinos) == sorted(["'self'", csc_ligado.url, "https://sso.acesso.gov.br"])
+    assert form_action(f"/processos/{processo.slug}/") == ["'self'"]
