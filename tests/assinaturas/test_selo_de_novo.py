@@ -10,6 +10,8 @@ from documentos.assinatura import fila
 from documentos.models import Documento, EstadoTarefa, Modalidade, TarefaDocumento, TipoTarefa
 from processos.models import Andamento
 from tests.documentos.conftest import construir, media  # noqa: F401 — fixtures
+from tests.processos.construtores import protocolar
+from tests.processos.test_concorrencia import _em_paralelo, transacional
 
 BOTAO = "data-selar-de-novo="
 
@@ -131,3 +133,25 @@ def test_o_servico_recusa_quando_o_banco_ja_tem_um_em_curso(servidor, selo_que_f
     fila.pedir_de_novo(selo_que_falhou, usuario=servidor)
     with pytest.raises(fila.PedidoRecusado, match="já está na fila"):
         fila.pedir_de_novo(selo_que_falhou, usuario=servidor)
+
+
+@pytest.mark.so_postgresql
+@transacional
+def test_pedidos_simultaneos_do_selo_que_falhou_criam_um_so(operador, comprovante_real, media):  # noqa: F811
+    """Dois cliques ao mesmo tempo (duas abas, duas pessoas): a linha do documento travada faz
+    o segundo ver o primeiro em curso; um pedido só."""
+    processo = protocolar(operador)
+    comprovante = Documento.objects.get(processo=processo, tipo="comprovante_protocolo")
+    TarefaDocumento.objects.create(
+        tipo=TipoTarefa.SELO,
+        processo=processo,
+        documento=comprovante,
+        estado=EstadoTarefa.FALHOU,
+        mensagem="O selo da Assembleia não foi aplicado (o documento vale pelo código): teste.",
+    )
+
+    resultados = _em_paralelo([lambda: fila.pedir_de_novo(comprovante, usuario=operador).pk] * 4)
+
+    assert sorted(r[0] for r in resultados) == ["erro"] * 3 + ["ok"], resultados
+    assert all(isinstance(r[1], fila.PedidoRecusado) for r in resultados if r[0] == "erro")
+    assert _pedidos(comprovante).filter(estado=EstadoTarefa.PENDENTE).count() == 1
