@@ -59,6 +59,7 @@ def ultima_de_selo(documento) -> TarefaDocumento | None:
     """O pedido de selo mais recente do documento (em curso, pronto ou que falhou)."""
     return (
         TarefaDocumento.objects.filter(documento=documento, tipo=TipoTarefa.SELO)
+        .select_related("solicitada_por")
         .order_by("-criada_em", "-id")
         .first()
     )

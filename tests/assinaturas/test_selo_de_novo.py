@@ -48,6 +48,7 @@ def test_falha_botao_e_o_novo_pedido_sela(client, servidor, selo_que_falhou):
     resposta = _selar_de_novo(client, comprovante)
     html = resposta.content.decode()
     assert "pedido de novo" in html and "selando…" in html
+    assert "pedido por Alice Servidora em" in html  # quem pediu e quando, na página
     assert BOTAO not in html  # em curso: nada a pedir
     falhou, novo = _pedidos(comprovante).order_by("id")
     assert falhou.estado == EstadoTarefa.FALHOU and falhou.mensagem  # a falha fica registrada
