@@ -21,10 +21,14 @@ def _pedidos(documento):
 
 
 @pytest.fixture
-def selo_que_falhou(construir, selo_instalado, comprovante_real, settings):  # noqa: F811
+def comprovante(construir, comprovante_real):  # noqa: F811
+    """O comprovante de protocolo de um processo novo (o selo, se instalado, na fila)."""
+    return Documento.objects.get(processo=construir(), tipo="comprovante_protocolo")
+
+
+@pytest.fixture
+def selo_que_falhou(selo_instalado, comprovante, settings):
     """O comprovante de protocolo cujo selo falhou: a autoridade de carimbo fora do ar."""
-    processo = construir()
-    comprovante = Documento.objects.get(processo=processo, tipo="comprovante_protocolo")
     correta = settings.CARIMBO_DO_TEMPO_URL
     settings.CARIMBO_DO_TEMPO_URL = "http://127.0.0.1:9/tsa"  # porta 9: ninguém responde
     tarefas.processar(uma_vez=True)
@@ -66,17 +70,9 @@ def test_falha_botao_e_o_novo_pedido_sela(client, servidor, selo_que_falhou):
     assert Andamento.objects.filter(processo=comprovante.processo).count() == andamentos
 
 
-def test_sem_falha_nao_ha_botao_e_o_post_e_recusado(
-    construir,  # noqa: F811
-    client,
-    servidor,
-    selo_instalado,
-    comprovante_real,
-):
-    processo = construir()
-    comprovante = Documento.objects.get(processo=processo, tipo="comprovante_protocolo")
+def test_sem_falha_nao_ha_botao_e_o_post_e_recusado(client, servidor, selo_instalado, comprovante):
     client.force_login(servidor)
-    assert BOTAO not in client.get(f"/processos/{processo.slug}/").content.decode()
+    assert BOTAO not in client.get(f"/processos/{comprovante.processo.slug}/").content.decode()
     html = _selar_de_novo(client, comprovante).content.decode()  # na fila desde a emissão
     assert "já está na fila" in html
     assert _pedidos(comprovante).count() == 1
@@ -87,14 +83,8 @@ def test_sem_falha_nao_ha_botao_e_o_post_e_recusado(
     assert _pedidos(comprovante).count() == 1
 
 
-def test_documento_sem_pedido_de_selo_nao_e_selado_pelo_botao(
-    construir,  # noqa: F811
-    client,
-    servidor,
-    comprovante_real,
-):
-    processo = construir()  # sem selo instalado: a emissão não pediu selo nenhum
-    comprovante = Documento.objects.get(processo=processo, tipo="comprovante_protocolo")
+def test_documento_sem_pedido_de_selo_nao_e_selado_pelo_botao(client, servidor, comprovante):
+    # Sem selo instalado: a emissão não pediu selo nenhum.
     client.force_login(servidor)
     html = _selar_de_novo(client, comprovante).content.decode()
     assert "Só se pede de novo o selo que falhou" in html
