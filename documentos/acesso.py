@@ -17,6 +17,12 @@ def pode_emitir_copia_integral(user) -> bool:
     return tem_papel(user, PRESIDENTE)
 
 
+def pode_pedir_selo(user) -> bool:
+    """O selo que falhou é pedido de novo pela CRT, que emite e guarda os documentos do
+    processo (Art. 21); a Mesa e os Deputados veem a falha, não operam a fila."""
+    return tem_papel(user, SERVIDOR, PRESIDENTE)
+
+
 def pode_baixar(user) -> bool:
     """Art. 22: o Deputado tem vista, "não podendo retirá-lo" — vê, não baixa."""
     return tem_papel(user, SERVIDOR, PRESIDENTE, MESA)

@@ -71,10 +71,19 @@ class SerieDocumentoAdmin(SomenteLeituraAdmin):
 
 @admin.register(TarefaDocumento)
 class TarefaDocumentoAdmin(SomenteLeituraAdmin):
-    """As emissões em segundo plano (a cópia integral): quem pediu, em que pé está, por que
-    falhou — para o suporte; o executor é quem as muda (`processar_tarefas`)."""
+    """As emissões em segundo plano (a cópia integral, o selo): quem pediu e quando — também o
+    selo pedido de novo depois de uma falha —, em que pé está, por que falhou; para o suporte.
+    O executor é quem as muda (`processar_tarefas`)."""
 
-    list_display = ["processo", "tipo", "estado", "etapa", "feito", "total", "criada_em"]
+    list_display = [
+        "processo",
+        "tipo",
+        "documento",
+        "estado",
+        "etapa",
+        "solicitada_por",
+        "criada_em",
+    ]
     list_filter = ["tipo", "estado", "criada_em"]
     search_fields = ["processo__nome_proposto", "mensagem"]
     date_hierarchy = "criada_em"

@@ -97,3 +97,32 @@ class AssinarForm(forms.Form):
 
 
 TAMANHO_MAXIMO_CERTIFICADO = 100 * 1024
+
+
+class AutorizarNuvemForm(forms.Form):
+    """O PIN e/ou o OTP que o provedor em nuvem pede para esta assinatura, com os rótulos que
+    ele declara. Nunca voltam preenchidos na página (nem depois de um erro)."""
+
+    pin = forms.CharField(
+        max_length=64,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "off"}),
+        error_messages={"required": "Informe o PIN do certificado."},
+    )
+    otp = forms.CharField(
+        max_length=16,
+        widget=forms.PasswordInput(attrs={"autocomplete": "one-time-code", "inputmode": "numeric"}),
+        error_messages={"required": "Informe o código (OTP) que o provedor enviou."},
+    )
+
+    def __init__(self, *args, pin: str, otp: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        for nome, rotulo in (("pin", pin), ("otp", otp)):
+            if rotulo:
+                self.fields[nome].label = rotulo
+            else:
+                del self.fields[nome]
+
+    def clean(self):
+        dados = super().clean()
+        return {"pin": dados.get("pin", ""), "otp": dados.get("otp", "")}

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from documentos.copia_integral import copia_atual, emitir_copia_integral
 from documentos.models import Documento, EstadoTarefa, TarefaDocumento, TipoTarefa
+from processos import versao
 from processos.condicoes import condicao
 from processos.models import AtoRecusado
 
@@ -160,7 +161,11 @@ def _concluir(tarefa: TarefaDocumento, estado: str, *, documento=None, mensagem=
     # No selo, o documento é o alvo desde a criação da linha: nunca é apagado.
     if documento is not None or tarefa.tipo != TipoTarefa.SELO:
         campos["documento"] = documento
-    TarefaDocumento.objects.filter(pk=tarefa.pk).update(**campos)
+    with transaction.atomic():
+        TarefaDocumento.objects.filter(pk=tarefa.pk).update(**campos)
+        if tarefa.processo_id:
+            # A página do processo (em cache pela revisão) deixa o "selando…" e mostra a falha.
+            versao.tocar(tarefa.processo_id)
 
 
 def _registrar_progresso(tarefa: TarefaDocumento) -> Callable[[str, int, int], None]:

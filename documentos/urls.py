@@ -2,6 +2,7 @@ from django.urls import path, register_converter
 
 import processos.urls  # noqa: F401 — registra o conversor "protocolo" antes destas rotas
 from documentos import views
+from documentos.assinatura import views as assinatura
 from documentos.codigo import ALFABETO, GRUPO, TAMANHO
 
 
@@ -27,11 +28,23 @@ app_name = "documentos"
 urlpatterns = [
     path("validar/", views.validar, name="validar"),
     path("documentos/<codigo:codigo>/", views.documento, name="documento"),
-    path("documentos/<codigo:codigo>/assinar/", views.assinar, name="assinar"),
-    path("documentos/<codigo:codigo>/assinar/gov-br/", views.assinar_govbr, name="assinar_govbr"),
-    path("documentos/assinatura/gov-br/retorno/", views.retorno_govbr, name="retorno_govbr"),
-    path("documentos/<codigo:codigo>/assinar/nuvem/", views.assinar_csc, name="assinar_csc"),
-    path("documentos/assinatura/nuvem/retorno/", views.retorno_csc, name="retorno_csc"),
+    path("documentos/<codigo:codigo>/assinar/", assinatura.assinar, name="assinar"),
+    path(
+        "documentos/<codigo:codigo>/assinar/gov-br/", assinatura.assinar_govbr, name="assinar_govbr"
+    ),
+    path("documentos/assinatura/gov-br/retorno/", assinatura.retorno_govbr, name="retorno_govbr"),
+    path("documentos/<codigo:codigo>/assinar/nuvem/", assinatura.assinar_csc, name="assinar_csc"),
+    path("documentos/assinatura/nuvem/retorno/", assinatura.retorno_csc, name="retorno_csc"),
+    path(
+        "documentos/assinatura/nuvem/autorizar/",
+        assinatura.autorizar_csc,
+        name="autorizar_csc",
+    ),
+    path(
+        "documentos/<codigo:codigo>/selar-de-novo/",
+        assinatura.selar_de_novo,
+        name="selar_de_novo",
+    ),
     path("portal/documentos/<codigo:codigo>/", views.publico, name="publico"),
     path(
         "processos/<protocolo:protocolo>/documentos/extrato/",

@@ -5,21 +5,15 @@ Todo arquivo servido ou atestado é relido e conferido com o SHA-256 da emissão
 (`documentos.integridade`): o que não confere é recusado com 409 (alterado) ou 410 (não
 encontrado), sem cache, e fica registrado para a administração.
 
-Os módulos da assinatura (`documentos.assinatura`: pyHanko, ~25 MB) são importados dentro das
-views que assinam ou validam assinaturas: o worker que serve as páginas comuns não os carrega."""
+A validação de cópias assinadas importa `documentos.assinatura.copia` (pyHanko, ~25 MB) dentro
+da view: o worker que serve as páginas comuns não o carrega. As telas de assinatura ficam em
+`documentos.assinatura.views`."""
 
-import secrets
-from collections.abc import Callable
-from dataclasses import dataclass
-from urllib.parse import urlencode
-
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from documentos import acesso, emissao, integridade, tarefas
@@ -27,7 +21,6 @@ from documentos.arquivos import resumo_sha256
 from documentos.conteudo import extrato as conteudo_extrato
 from documentos.forms import (
     TAMANHO_MAXIMO_ARQUIVO,
-    AssinarForm,
     CertidaoDistritoForm,
     ValidarForm,
 )
@@ -290,179 +283,3 @@ def certidao_distrito(request):
         veredito, localidade=form.cleaned_data["localidade"], usuario=usuario
     )
     return _pdf(request, doc, baixar=False, porta="certidão de distrito", publico=True)
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def assinar(request, codigo):
-    """A assinatura pessoal do usuário logado na vaga que o papel dele ocupa (relator,
-    Presidente, membro), com o próprio certificado ICP-Brasil; completas as vagas, o selo."""
-    from documentos.assinatura import csc, pessoal, servicos
-
-    doc = get_object_or_404(Documento.objects.select_related("processo"), codigo=codigo)
-    vaga = servicos.vaga_para(doc, request.user)
-    if vaga is None:
-        raise PermissionDenied("Não há assinatura pendente deste documento para você.")
-    form = AssinarForm(request.POST or None, request.FILES or None)
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                adaptador = pessoal.AdaptadorPkcs12(
-                    form.cleaned_data["certificado"].read(), form.cleaned_data["senha"]
-                )
-                servicos.assinar(doc, request.user, adaptador)
-            except pessoal.AssinaturaRecusada as erro:
-                form.add_error(None, f"{erro} Nada foi assinado.")
-            else:
-                messages.success(request, f"Documento assinado ({vaga.rotulo}).")
-                if doc.processo:
-                    return redirect("processos:detalhe", protocolo=doc.processo.slug)
-                return redirect("documentos:assinar", codigo=doc.codigo)
-        status = 400
-    return render(
-        request,
-        "documentos/assinar.html",
-        {
-            "documento": doc,
-            "vaga": vaga,
-            "form": form,
-            "govbr": bool(settings.GOVBR_AUTORIZACAO_URL),
-            "csc": csc.ligado(),
-        },
-        status=status,
-    )
-
-
-def _assinatura():
-    import documentos.assinatura.csc
-    import documentos.assinatura.pessoal
-    import documentos.assinatura.servicos
-
-    return documentos.assinatura
-
-
-@dataclass(frozen=True)
-class _ServicoRemoto:
-    """Um serviço de assinatura remota com autorização OAuth2 (o gov.br, um provedor CSC):
-    a ida leva o signatário ao serviço com um `state` de uso único guardado na sessão; a volta
-    só assina o documento que esta sessão pediu."""
-
-    sessao: str
-    rota_retorno: str
-    nome: str  # como a tela o diz: "Assinatura {nome} não concluída"
-    desligado: str
-    retorno_invalido: str
-    sucesso: str
-    ligado: Callable[[], bool]
-    autorizacao: Callable[[dict], str]  # os parâmetros → o endereço de autorização
-    client_id: Callable[[], str]
-    escopo: str
-    adaptador: Callable[[str, str], object]  # (código, endereço de retorno)
-
-
-GOVBR = _ServicoRemoto(
-    sessao="assinatura_govbr",
-    rota_retorno="documentos:retorno_govbr",
-    nome="gov.br",
-    desligado="A assinatura gov.br não está ligada neste servidor.",
-    retorno_invalido="O retorno do gov.br não corresponde a um pedido de assinatura desta "
-    "sessão (ou já foi usado). Nada foi assinado; comece de novo pelo documento.",
-    sucesso="Documento assinado com o gov.br.",
-    ligado=lambda: bool(settings.GOVBR_AUTORIZACAO_URL),
-    autorizacao=lambda parametros: f"{settings.GOVBR_AUTORIZACAO_URL}?{urlencode(parametros)}",
-    client_id=lambda: settings.GOVBR_CLIENT_ID,
-    escopo="sign",
-    adaptador=lambda codigo, retorno: _assinatura().pessoal.AdaptadorGovBr(codigo, retorno),
-)
-CSC = _ServicoRemoto(
-    sessao="assinatura_csc",
-    rota_retorno="documentos:retorno_csc",
-    nome="em nuvem",
-    desligado="A assinatura em nuvem (CSC) não está ligada neste servidor.",
-    retorno_invalido="O retorno do provedor de assinatura não corresponde a um pedido de "
-    "assinatura desta sessão (ou já foi usado). Nada foi assinado; comece de novo "
-    "pelo documento.",
-    sucesso="Documento assinado com o certificado em nuvem.",
-    ligado=lambda: _assinatura().csc.ligado(),
-    autorizacao=lambda parametros: (
-        f"{settings.CSC_URL.rstrip('/')}/oauth2/authorize?{urlencode(parametros)}"
-    ),
-    client_id=lambda: settings.CSC_CLIENT_ID,
-    escopo="credential",
-    adaptador=lambda codigo, retorno: _assinatura().csc.AdaptadorCSC(codigo, retorno),
-)
-
-
-def _ida(request, codigo, servico: _ServicoRemoto):
-    servicos = _assinatura().servicos
-    doc = get_object_or_404(Documento, codigo=codigo)
-    if servicos.vaga_para(doc, request.user) is None:
-        raise PermissionDenied("Não há assinatura pendente deste documento para você.")
-    if not servico.ligado():
-        raise PermissionDenied(servico.desligado)
-    estado = secrets.token_urlsafe(24)
-    request.session[servico.sessao] = {"estado": estado, "codigo": doc.codigo}
-    return redirect(
-        servico.autorizacao(
-            {
-                "response_type": "code",
-                "client_id": servico.client_id(),
-                "scope": servico.escopo,
-                "redirect_uri": request.build_absolute_uri(reverse(servico.rota_retorno)),
-                "state": estado,
-            }
-        )
-    )
-
-
-def _volta(request, servico: _ServicoRemoto):
-    servicos, pessoal = _assinatura().servicos, _assinatura().pessoal
-    pedido = request.session.pop(servico.sessao, None)
-    if not pedido or request.GET.get("state") != pedido["estado"] or not request.GET.get("code"):
-        return render(
-            request,
-            "documentos/assinatura_remota_invalida.html",
-            {"servico": servico.nome, "motivo": servico.retorno_invalido},
-            status=400,
-        )
-    doc = get_object_or_404(Documento.objects.select_related("processo"), codigo=pedido["codigo"])
-    retorno = request.build_absolute_uri(reverse(servico.rota_retorno))
-    try:
-        servicos.assinar(doc, request.user, servico.adaptador(request.GET["code"], retorno))
-    except pessoal.AssinaturaRecusada as erro:
-        messages.error(request, f"{erro} Nada foi assinado.")
-        return redirect("documentos:assinar", codigo=doc.codigo)
-    messages.success(request, servico.sucesso)
-    if doc.processo:
-        return redirect("processos:detalhe", protocolo=doc.processo.slug)
-    return redirect("documentos:validar")
-
-
-@login_required
-@require_POST
-def assinar_govbr(request, codigo):
-    """Leva o signatário ao login gov.br (escopo `sign`)."""
-    return _ida(request, codigo, GOVBR)
-
-
-@login_required
-@require_GET
-def retorno_govbr(request):
-    """A volta do gov.br com o código de autorização: assina e leva de volta ao processo."""
-    return _volta(request, GOVBR)
-
-
-@login_required
-@require_POST
-def assinar_csc(request, codigo):
-    """Leva o signatário ao provedor de assinatura em nuvem (API CSC v2, OAuth2 com escopo
-    `credential`)."""
-    return _ida(request, codigo, CSC)
-
-
-@login_required
-@require_GET
-def retorno_csc(request):
-    """A volta do provedor com o código de autorização: assina e leva de volta ao processo."""
-    return _volta(request, CSC)

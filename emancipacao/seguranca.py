@@ -2,13 +2,15 @@
 
 O Referrer-Policy vem do SecurityMiddleware do Django. Aqui: o Content-Security-Policy
 (`CONTENT_SECURITY_POLICY` em settings, escrito pelo django-csp uma vez só, quando o processo
-sobe: o sistema não usa nonce nem os decoradores que mudam a política por view), o
+sobe: o sistema não usa nonce nem os decoradores que mudam a política por view; a única
+exceção é `permitir_envio_a`, na página cujo formulário leva a um serviço de fora), o
 Permissions-Policy e a retirada dos cabeçalhos que anunciam a pilha. O `Server` escrito pelo
 próprio servidor WSGI (gunicorn, runserver) é posto depois do Django e não passa por aqui:
 esconde-se no proxy reverso (nginx: `server_tokens off;`).
 """
 
 import ipaddress
+from urllib.parse import urlsplit
 
 from csp.constants import HEADER
 from csp.utils import build_policy
@@ -35,6 +37,17 @@ class CabecalhosSegurancaMiddleware:
             if cabecalho in resposta:
                 del resposta[cabecalho]
         return resposta
+
+
+def permitir_envio_a(resposta: HttpResponse, *enderecos: str) -> HttpResponse:
+    """A página cujo formulário leva o usuário a um serviço de fora (a assinatura gov.br, o
+    provedor de assinatura em nuvem): o POST responde com o redirecionamento para ele, e o
+    navegador aplica o `form-action` também ao redirecionamento. Só nesta resposta, só as
+    origens configuradas (os vazios não contam)."""
+    origens = sorted({f"{p.scheme}://{p.netloc}" for p in map(urlsplit, enderecos) if p.netloc})
+    if origens:
+        resposta[HEADER] = build_policy(update={"form-action": origens})
+    return resposta
 
 
 def endereco_do_cliente(request: HttpRequest) -> str | None:

@@ -345,6 +345,14 @@ GOVBR_CLIENT_SECRET = env_str("EMANCIPACAO_GOVBR_CLIENT_SECRET", "")
 CSC_URL = env_str("EMANCIPACAO_CSC_URL", "")
 CSC_CLIENT_ID = env_str("EMANCIPACAO_CSC_CLIENT_ID", "")
 CSC_CLIENT_SECRET = env_str("EMANCIPACAO_CSC_CLIENT_SECRET", "")
+# O escopo OAuth2 pedido ao provedor (CSC v2): "credential" — o signatário autoriza cada
+# assinatura no próprio provedor —, ou "service" — credenciais com authMode "explicit": o
+# sistema pede o PIN/OTP numa tela a cada assinatura e o troca pelo SAD.
+CSC_ESCOPO = env_str("EMANCIPACAO_CSC_ESCOPO", "credential")
+if CSC_ESCOPO not in ("credential", "service"):
+    raise ImproperlyConfigured(
+        'EMANCIPACAO_CSC_ESCOPO deve ser "credential" ou "service" (veja o provedor em nuvem).'
+    )
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

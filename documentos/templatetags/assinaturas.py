@@ -6,6 +6,7 @@ nenhum (o caso comum), nenhuma consulta a mais."""
 from django import template
 from django.db.models import Exists, OuterRef
 
+from documentos import acesso
 from documentos.assinatura import CAMPO_DO_SELO, declaracao, fila, servicos
 from documentos.models import Assinatura, RelatorioAssinaturas, TarefaDocumento, TipoTarefa
 from processos import leitura
@@ -73,5 +74,6 @@ def situacao_assinaturas(context, documento, processo):
         "assinado": servicos.assinado(documento, linhas),
         "selando": bool(tarefa and tarefa.em_curso),
         "tarefa_selo": tarefa,
+        "pode_pedir_selo": fila.pode_pedir_de_novo(tarefa) and acesso.pode_pedir_selo(usuario),
         "pode_assinar": declarados and servicos.vaga_para(documento, usuario, linhas) is not None,
     }

@@ -43,3 +43,11 @@ def selo_instalado(settings, tmp_path, icp, servidores, raizes):
     settings.GOVBR_CLIENT_ID = "cliente"
     settings.GOVBR_CLIENT_SECRET = "segredo"
     return arquivo
+
+
+@pytest.fixture
+def csc_ligado(settings, selo_instalado, servidores):
+    settings.CSC_URL = f"{servidores.url}/csc"
+    settings.CSC_CLIENT_ID = "cliente"
+    settings.CSC_CLIENT_SECRET = "segredo"
+    return servidores

@@ -6,9 +6,12 @@ com os reais, e nada sai da máquina."""
 import asyncio
 import base64
 import json
+import secrets
 import threading
+import time
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from asn1crypto import keys, tsp
 from asn1crypto import x509 as asn1_x509
@@ -112,10 +115,16 @@ class _Tratador(BaseHTTPRequestHandler):
         if caminho == "csc/v2/credentials/info" and pedido.get("credentialID") == "credencial-1":
             quem = s.identidade_csc
             cadeia = [quem.der, *(c.public_bytes(_DER) for c in quem.cadeia)]
-            return self._json(
-                {"cert": {"certificates": [base64.b64encode(c).decode() for c in cadeia]}}
-            )
+            info = {"cert": {"certificates": [base64.b64encode(c).decode() for c in cadeia]}}
+            return self._json(info | s.modo_de_autorizacao())
+        if caminho == "csc/v2/credentials/sendOTP":
+            s.otps_enviados += 1
+            return self._json({})
+        if caminho == "csc/v2/credentials/authorize":
+            return self._autorizar(s, pedido)
         if caminho == "csc/v2/signatures/signHash":
+            if recusa := s.recusa_do_sad(pedido):
+                return self._erro("invalid_request", recusa)
             (resumo,) = [base64.b64decode(h) for h in pedido["hashes"]]
             s.resumos_csc.append(resumo)
             chave = serialization.load_der_private_key(s.identidade_csc.chave_der(), None)
@@ -123,8 +132,41 @@ class _Tratador(BaseHTTPRequestHandler):
             return self._json({"signatures": [base64.b64encode(assinatura).decode()]})
         self._responder(404, b"", "text/plain")
 
+    def _erro(self, codigo: str, descricao: str) -> None:
+        corpo = json.dumps({"error": codigo, "error_description": descricao}).encode()
+        self._responder(400, corpo, "application/json")
+
+    def _autorizar(self, s: "ServidoresDeTeste", pedido: dict):
+        """`credentials/authorize` (CSC v2, authMode "explicit"): o PIN e o OTP conferidos, o
+        SAD de uso único, ligado aos resumos autorizados e com validade."""
+        s.pedidos_de_autorizacao.append(pedido)
+        if s.pin_csc and pedido.get("PIN") != s.pin_csc:
+            return self._erro("invalid_pin", "PIN incorreto: restam 2 tentativas.")
+        if s.otp_csc and pedido.get("OTP") != s.otp_csc:
+            return self._erro("invalid_otp", "Código OTP inválido ou vencido.")
+        sad = secrets.token_urlsafe(16)
+        s.sads[sad] = {
+            "vence": time.monotonic() + s.validade_sad,
+            "resumos": set(pedido.get("hashes") or []),
+            "usado": False,
+        }
+        return self._json({"SAD": sad, "expiresIn": s.validade_sad})
+
     def do_GET(self):
         s = self.server.testes
+        if self.path.startswith("/csc/oauth2/authorize?"):
+            # O signatário autorizou no provedor: volta ao sistema com o código e o state.
+            pedido = parse_qs(urlsplit(self.path).query)
+            volta = (
+                pedido["redirect_uri"][0]
+                + "?"
+                + urlencode({"code": "codigo-do-navegador", "state": pedido["state"][0]})
+            )
+            self.send_response(302)
+            self.send_header("Location", volta)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
         if self.path == "/govbr/certificadoPublico":
             return self._responder(200, s.identidade_govbr.pem, "application/x-pem-file")
         self._responder(404, b"", "text/plain")
@@ -139,9 +181,46 @@ class ServidoresDeTeste:
         self.resumos_govbr: list[bytes] = []
         self.identidade_csc = icp.presidente
         self.resumos_csc: list[bytes] = []
+        self.pin_csc = self.otp_csc = ""  # vazios: a credencial sem authMode "explicit"
+        self.otp_online = False
+        self.validade_sad = 300
+        self.sads: dict[str, dict] = {}
+        self.pedidos_de_autorizacao: list[dict] = []
+        self.otps_enviados = 0
         self._http = ThreadingHTTPServer(("127.0.0.1", 0), _Tratador)
         self._http.testes = self
         self.url = f"http://127.0.0.1:{self._http.server_address[1]}"
+
+    def exigir_sad(self, *, pin="", otp="", otp_online=False):
+        """A credencial passa a exigir a autorização por assinatura (PIN e/ou OTP → SAD)."""
+        self.pin_csc, self.otp_csc, self.otp_online = pin, otp, otp_online
+        self.validade_sad = 300
+
+    def modo_de_autorizacao(self) -> dict:
+        if not (self.pin_csc or self.otp_csc):
+            return {"authMode": "oauth2code"}
+        modo = {"authMode": "explicit"}
+        if self.pin_csc:
+            modo["PIN"] = {"presence": "true", "format": "N", "label": "PIN do certificado"}
+        if self.otp_csc:
+            tipo = "online" if self.otp_online else "offline"
+            modo["OTP"] = {"presence": "true", "type": tipo, "label": "Código do aplicativo"}
+        return modo
+
+    def recusa_do_sad(self, pedido: dict) -> str:
+        if not (self.pin_csc or self.otp_csc):
+            return ""
+        sad = self.sads.get(pedido.get("SAD") or "")
+        if sad is None:
+            return "Autorização de assinatura (SAD) ausente ou desconhecida."
+        if sad["usado"]:
+            return "Esta autorização de assinatura já foi usada; autorize de novo."
+        sad["usado"] = True
+        if time.monotonic() >= sad["vence"]:
+            return "A autorização de assinatura expirou; autorize de novo."
+        if sad["resumos"] and not set(pedido.get("hashes") or []) <= sad["resumos"]:
+            return "O resumo enviado não é o que foi autorizado."
+        return ""
 
     @contextmanager
     def rodando(self):

@@ -12,18 +12,10 @@ from tests.assinaturas.test_nucleo import _pdf_simples
 from tests.documentos.conftest import construir, media  # noqa: F401 — fixtures
 
 
-@pytest.fixture
-def csc_ligado(settings, selo_instalado, servidores):
-    settings.CSC_URL = f"{servidores.url}/csc"
-    settings.CSC_CLIENT_ID = "cliente"
-    settings.CSC_CLIENT_SECRET = "segredo"
-    return servidores
-
-
 def test_csc_assina_em_b_t_com_o_certificado_do_provedor(csc_ligado):
     original = campos.criar_campos(_pdf_simples(), ["relator", "selo"])
     antes = len(csc_ligado.resumos_csc)
-    adaptador = csc.AdaptadorCSC("codigo", "http://testserver/retorno")
+    adaptador = csc.adaptador("codigo", "http://testserver/retorno")
     assinado = pessoal.assinar(original, "relator", adaptador)
     assert assinado.startswith(original)
     (parecer,) = validacao.validar(assinado)
@@ -42,7 +34,7 @@ def test_csc_assina_a_vaga_do_parecer_e_grava_como_icp_brasil(
 ):
     processo = construir(ate="emitir_parecer_merito")
     parecer = Documento.objects.get(processo=processo, tipo="parecer_merito")
-    linha = servicos.assinar(parecer, presidente, csc.AdaptadorCSC("codigo", "http://t/r"))
+    linha = servicos.assinar(parecer, presidente, csc.adaptador("codigo", "http://t/r"))
     assert linha.campo == "relator"  # a primeira vaga livre que o papel dela ocupa
     assert linha.modalidade == "icp_brasil"
     assert linha.nivel == "B-T"
@@ -51,18 +43,18 @@ def test_csc_assina_a_vaga_do_parecer_e_grava_como_icp_brasil(
 def test_csc_desligado_diz_como_ligar(settings):
     settings.CSC_URL = ""
     with pytest.raises(pessoal.AssinaturaRecusada, match="EMANCIPACAO_CSC_URL"):
-        csc.AdaptadorCSC("codigo", "http://t/r")
+        csc.adaptador("codigo", "http://t/r")
 
 
 def test_csc_autorizacao_recusada_nao_assina(csc_ligado):
     with pytest.raises(pessoal.AssinaturaRecusada, match="recusou o pedido"):
-        csc.AdaptadorCSC("recusado", "http://t/r")
+        csc.adaptador("recusado", "http://t/r")
 
 
 def test_csc_fora_do_ar_nao_assina(settings, db):
     settings.CSC_URL = "http://127.0.0.1:9"
     with pytest.raises(pessoal.AssinaturaRecusada, match="não respondeu"):
-        csc.AdaptadorCSC("codigo", "http://t/r")
+        csc.adaptador("codigo", "http://t/r")
 
 
 def test_tela_vai_ao_provedor_e_volta_assinada_e_o_state_nao_se_reusa(
@@ -105,3 +97,26 @@ def test_tela_sem_csc_ligado_nao_oferece_nem_aceita(
     pagina = client.get(f"/documentos/{parecer.codigo}/assinar/").content.decode()
     assert "certificado em nuvem" not in pagina
     assert client.post(f"/documentos/{parecer.codigo}/assinar/nuvem/").status_code == 403
+
+
+def test_pagina_de_assinar_deixa_o_formulario_seguir_so_aos_provedores_configurados(
+    construir,  # noqa: F811
+    servidor,
+    client,
+    csc_ligado,
+    settings,
+):
+    """O navegador aplica o form-action da página também ao redirecionamento para o gov.br ou
+    o provedor: sem as origens deles, o botão não sai do sistema."""
+    settings.GOVBR_AUTORIZACAO_URL = "https://sso.acesso.gov.br/authorize"
+    processo = construir(ate="emitir_parecer_merito")
+    parecer = Documento.objects.get(processo=processo, tipo="parecer_merito")
+    client.force_login(servidor)
+
+    def form_action(url):
+        csp = client.get(url)["Content-Security-Policy"]
+        return next(d.split()[1:] for d in csp.split(";") if d.split()[0] == "form-action")
+
+    destinos = form_action(f"/documentos/{parecer.codigo}/assinar/")
+    assert sorted(destinos) == sorted(["'self'", csc_ligado.url, "https://sso.acesso.gov.br"])
+    assert form_action(f"/processos/{processo.slug}/") == ["'self'"]
