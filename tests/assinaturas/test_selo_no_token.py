@@ -139,3 +139,14 @@ def test_conferir_selo_com_pin_errado_diz_por_que(selo_no_token, settings):
     settings.SELO_PIN = "0000"
     with pytest.raises(CommandError, match="recusou o PIN configurado"):
         call_command("conferir_selo")
+
+
+def test_conferir_selo_que_abre_mas_sem_carimbo_do_tempo_diz_o_que_falta(
+    selo_no_token, settings, capsys
+):
+    settings.CARIMBO_DO_TEMPO_URL = ""
+    with pytest.raises(CommandError, match="falta configurar o que está acima"):
+        call_command("conferir_selo")
+    saida = capsys.readouterr()
+    assert "ASSEMBLEIA LEGISLATIVA" in saida.out
+    assert "precisa da autoridade de carimbo do tempo" in saida.err
