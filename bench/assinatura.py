@@ -72,18 +72,7 @@ def main(repeticoes: int = 7) -> None:
             doc, "membro", pessoal.AdaptadorPkcs12(icp.membro.pkcs12(), SENHA_PKCS12.decode())
         )
         selo = assinante_de(icp.selo)
-        t_selo, selado = _mediana(
-            lambda: assinar_campo(
-                doc,
-                "selo",
-                selo,
-                carimbador=tsa,
-                lta=True,
-                contexto=contexto,
-                estilo=aparencia.SELO,
-            ),
-            repeticoes,
-        )
+        t_selo, selado = _mediana(lambda: _selar(doc, selo, tsa, contexto), repeticoes)
         t_token = _selo_no_token(icp, doc, tsa, contexto, repeticoes)
     print(
         f"assinatura pessoal B-T (dois passos, PKCS#12): mediana {t_pessoal:.3f} s (meta ≤ 0,5 s)"
@@ -106,6 +95,12 @@ def main(repeticoes: int = 7) -> None:
     )
 
 
+def _selar(doc: bytes, selo, tsa, contexto) -> bytes:
+    return assinar_campo(
+        doc, "selo", selo, carimbador=tsa, lta=True, contexto=contexto, estilo=aparencia.SELO
+    )
+
+
 def _selo_no_token(icp, doc: bytes, tsa, contexto, repeticoes: int) -> float | str:
     """A mediana do selo pelo token, ou o motivo de não medir (sem o softhsm2)."""
     if motivo := softhsm.motivo_para_pular():
@@ -118,15 +113,7 @@ def _selo_no_token(icp, doc: bytes, tsa, contexto, repeticoes: int) -> float | s
 
         def selar():
             with token.assinante(token_de_teste.pin) as selo:
-                return assinar_campo(
-                    doc,
-                    "selo",
-                    selo,
-                    carimbador=tsa,
-                    lta=True,
-                    contexto=contexto,
-                    estilo=aparencia.SELO,
-                )
+                return _selar(doc, selo, tsa, contexto)
 
         def abrir():
             with token.assinante(token_de_teste.pin):
