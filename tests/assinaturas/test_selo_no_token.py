@@ -4,6 +4,10 @@ criado na emissão) e o mesmo `/validar/`. O token que não abre (biblioteca, PI
 tarefa de selo falhar com o motivo em português; o documento continua válido pelo código.
 `manage.py check` diz o que falta na configuração e `manage.py conferir_selo` abre o token."""
 
+import os
+import subprocess
+import sys
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
@@ -150,3 +154,22 @@ def test_conferir_selo_que_abre_mas_sem_carimbo_do_tempo_diz_o_que_falta(
     saida = capsys.readouterr()
     assert "ASSEMBLEIA LEGISLATIVA" in saida.out
     assert "precisa da autoridade de carimbo do tempo" in saida.err
+
+
+@pytest.mark.parametrize(
+    "slot, erro",
+    [
+        ("-1", "EMANCIPACAO_SELO_PKCS11_SLOT é a posição do slot: 0, 1, 2, …"),
+        ("primeiro", "EMANCIPACAO_SELO_PKCS11_SLOT deve ser um número inteiro, não 'primeiro'."),
+    ],
+)
+def test_slot_invalido_interrompe_a_inicializacao(slot, erro):
+    ambiente = {**os.environ, "EMANCIPACAO_SELO_PKCS11_SLOT": slot}
+    feito = subprocess.run(
+        [sys.executable, "-c", "import emancipacao.settings"],
+        env=ambiente,
+        capture_output=True,
+        text=True,
+    )
+    assert feito.returncode != 0
+    assert erro in feito.stderr
