@@ -53,7 +53,7 @@ def _biblioteca():
     except pkcs11.PKCS11Error as erro:
         raise SeloIndisponivel(
             f"A biblioteca PKCS#11 do selo não carrega: {settings.SELO_PKCS11_BIBLIOTECA} "
-            f"(não é um módulo PKCS#11 para este sistema?)."
+            "(não é um módulo PKCS#11 para este sistema?)."
         ) from erro
 
 
@@ -72,7 +72,7 @@ def _token(biblioteca):
         raise SeloIndisponivel(
             f"O token do selo {_nome_do_token()} não foi encontrado no módulo "
             f"{settings.SELO_PKCS11_BIBLIOTECA}: ele está conectado, e o rótulo e o slot "
-            f"configurados são os dele?"
+            "configurados são os dele?"
         ) from erro
     if token is None:
         raise SeloIndisponivel(

@@ -75,6 +75,14 @@ def test_token_sem_a_chave_diz_os_rotulos_que_ha(client, selo_no_token, settings
     )
 
 
+def test_token_com_o_certificado_mas_sem_a_chave(client, selo_no_token, settings):
+    settings.SELO_PKCS11_ROTULO = "AC Intermediaria"  # só o certificado da AC está no token
+    assert _falha(client) == NAO_APLICADO + (
+        "O token do selo “ALMT-SELO” não tem a chave privada “AC Intermediaria” "
+        "(EMANCIPACAO_SELO_PKCS11_ROTULO); rótulos no token: “selo”."
+    )
+
+
 def test_token_que_nao_esta_conectado(client, selo_no_token, settings):
     settings.SELO_PKCS11_TOKEN = "OUTRO-TOKEN"
     assert "Nenhum token “OUTRO-TOKEN” no módulo" in _falha(client)
