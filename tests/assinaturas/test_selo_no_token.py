@@ -50,6 +50,7 @@ def test_certidao_selada_pelo_token_em_b_lta_e_o_validar_mostra_o_selo(client, s
     assert "Cópia assinada autêntica" in html
     assert "ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO" in html
     assert "B-LTA" in html
+    assert html.count('badge text-bg-success">válida') == 2  # o selo e o carimbo do documento
 
 
 def _falha(client) -> str:
