@@ -13,6 +13,15 @@ def pdf_disponivel(app_configs, **kwargs) -> list[checks.CheckMessage]:
     return [checks.Warning(motivo, id="documentos.W001")]
 
 
+def selo_configurado(app_configs, **kwargs) -> list[checks.CheckMessage]:
+    """`manage.py check` diz o que falta na configuração do selo (o arquivo, o token, o PIN,
+    o carimbo do tempo), sem abrir o token: `manage.py conferir_selo` o abre."""
+    from documentos.assinatura import selo
+
+    dica = "Depois de corrigir, confira com `manage.py conferir_selo`."
+    return [checks.Warning(falta, hint=dica, id="documentos.W002") for falta in selo.faltas()]
+
+
 class DocumentosConfig(AppConfig):
     name = "documentos"
     verbose_name = "Documentos emitidos"
@@ -61,3 +70,4 @@ class DocumentosConfig(AppConfig):
         )
         temporarios.preparar()
         checks.register(pdf_disponivel)
+        checks.register(selo_configurado)

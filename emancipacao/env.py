@@ -43,7 +43,7 @@ def env_bool(nome: str, padrao: bool = False) -> bool:
     raise ImproperlyConfigured(f"{nome} deve ser verdadeiro ou falso, não {valor!r}.")
 
 
-def env_int(nome: str, padrao: int) -> int:
+def env_int(nome: str, padrao: int | None) -> int | None:
     valor = os.environ.get(nome)
     if valor is None or valor == "":
         return padrao

@@ -323,12 +323,23 @@ if CORPO_LIMITE_MB < 1:
     raise ImproperlyConfigured("EMANCIPACAO_CORPO_LIMITE_MB deve ser de pelo menos 1 (MB).")
 
 # Assinaturas digitais (documentos.assinatura). O selo da Assembleia: o arquivo PKCS#12 do
-# certificado institucional e o PIN (ou um arquivo de segredo com ele) — nunca no banco. A
-# autoridade de carimbo do tempo (RFC 3161) que o selo em PAdES B-LTA e as assinaturas B-T
-# usam. Sem o arquivo, nada é selado e as páginas dizem que o selo não está instalado.
+# certificado institucional (ou o token, abaixo) e o PIN (ou um arquivo de segredo com ele) —
+# nunca no banco. A autoridade de carimbo do tempo (RFC 3161) que o selo em PAdES B-LTA e as
+# assinaturas B-T usam. Sem o arquivo nem o token, nada é selado e as páginas dizem que o selo
+# não está instalado.
 SELO_PKCS12 = env_str("EMANCIPACAO_SELO_PKCS12", "")
 SELO_PIN = env_str("EMANCIPACAO_SELO_PIN", "")
 SELO_PIN_ARQUIVO = env_str("EMANCIPACAO_SELO_PIN_ARQUIVO", "")
+# O selo num token A3 ou num HSM (PKCS#11), em vez do arquivo: o módulo do fabricante, o token
+# (pelo rótulo, ou pela posição do slot na lista do módulo: 0, 1, …) e o rótulo da chave e do
+# certificado nele. O PIN do usuário do token é o do selo (acima). Com a biblioteca
+# configurada, o PKCS#12 não é usado.
+SELO_PKCS11_BIBLIOTECA = env_str("EMANCIPACAO_SELO_PKCS11_BIBLIOTECA", "")
+SELO_PKCS11_TOKEN = env_str("EMANCIPACAO_SELO_PKCS11_TOKEN", "")
+SELO_PKCS11_SLOT = env_int("EMANCIPACAO_SELO_PKCS11_SLOT", None)
+if SELO_PKCS11_SLOT is not None and SELO_PKCS11_SLOT < 0:
+    raise ImproperlyConfigured("EMANCIPACAO_SELO_PKCS11_SLOT é a posição do slot: 0, 1, 2, …")
+SELO_PKCS11_ROTULO = env_str("EMANCIPACAO_SELO_PKCS11_ROTULO", "")
 CARIMBO_DO_TEMPO_URL = env_str("EMANCIPACAO_CARIMBO_DO_TEMPO_URL", "")
 # Buscar LCR/OCSP na rede ao validar uma assinatura; desligado, valem só as LCRs carregadas
 # por `manage.py carregar_raizes_confiaveis` e as embutidas no próprio PDF.

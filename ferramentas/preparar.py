@@ -48,6 +48,7 @@ PACOTES = {
         "libatomic1": "o driver do Playwright (o Chromium não a traz)",
         "postgresql-client": "pg_dump e pg_restore dos testes de cópia de segurança",
         "docker-compose": "`docker-compose config` confere o docker-compose.yml",
+        "softhsm2": "o token PKCS#11 de teste no lugar do token A3 ou do HSM do selo",
     },
 }
 

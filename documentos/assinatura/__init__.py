@@ -3,6 +3,7 @@
 - `campos`: os campos de assinatura criados na emissão (cada signatário declarado e o selo);
 - `confianca`: as raízes e LCRs carregadas pelo administrador e o contexto de validação;
 - `selo`: o selo institucional da Assembleia (PKCS#12 do e-CNPJ, B-LTA com carimbo do tempo);
+- `token`: o selo num token A3 ou HSM (PKCS#11), escolhido em vez do PKCS#12 quando configurado;
 - `pessoal`: a assinatura de uma pessoa em dois passos (o servidor prepara o resumo, a
   ferramenta ou o serviço do signatário devolve o CMS, o servidor o embute) e os adaptadores
   (gov.br, PKCS#12 do usuário);
@@ -19,3 +20,9 @@ valendo. Este pacote não importa nenhuma fase; as fases chamam `entrada` ao rec
 # (`campos`, `declaracao`); aqui para que o selo, a declaração e os serviços o leiam sem
 # importar uns aos outros.
 CAMPO_DO_SELO = "selo"
+
+
+class SeloIndisponivel(RuntimeError):
+    """O selo não está instalado, ou o arquivo, o token ou o PIN não abrem. Aqui, e não em
+    `selo`, para que o arquivo (`selo`) e o token (`token`) a levantem sem importar um ao
+    outro; `selo.SeloIndisponivel` é a mesma classe."""
