@@ -175,7 +175,7 @@ class ProcessoFilter(django_filters.FilterSet):
         return queryset.filter(estado__in=estados_com_atos_do_usuario(self.request.user))
 
     # Onde a busca por texto procura (além do número do protocolo e dos municípios de origem).
-    campos_de_busca = ("nome_proposto", "sede_proposta", "resumo")
+    campos_de_busca = busca.CAMPOS_DA_BUSCA_INTERNA
     # A lista interna procura também no que as fases registram (`busca.registrar_fonte`).
     com_fontes_das_fases = True
 
@@ -183,25 +183,29 @@ class ProcessoFilter(django_filters.FilterSet):
         """Cada palavra do termo em algum lugar da busca, sem acento nem caixa (processos.busca),
         ou o termo como número de protocolo ("12" ou "12/2026").
 
-        No PostgreSQL os textos são uma expressão só, com um índice de trigramas (migração
-        `0013_busca_sem_acento`), e os processos dos municípios achados são lidos antes (uma
+        No PostgreSQL os textos são uma coluna gerada só, com um índice de trigramas (migração
+        `0020_busca_texto_guardado`), e os processos dos municípios achados são lidos antes (uma
         consulta pequena): a condição fica só de termos com índice, que o PostgreSQL junta
         num percurso (BitmapOr). Com uma subconsulta no OR ele leria a tabela inteira."""
         termo = value.strip()
         lista = busca.palavras(termo)
         if not lista:
             return queryset
+        # A lista interna procura na coluna gerada (`Processo.texto_da_busca`); o portal, que
+        # procura em menos campos, na expressão deles (com o índice próprio).
+        campo = "texto_da_busca"
+        if self.campos_de_busca != busca.CAMPOS_DA_BUSCA_INTERNA:
+            campo = "texto_dos_campos"
+            texto = busca.texto_normalizado(self.campos_de_busca)
+            queryset = queryset.alias(texto_dos_campos=texto)
         filtro = Q()
         for palavra in lista:
-            filtro &= busca.palavra_em("texto_da_busca", palavra) | _nos_municipios_de_origem(
-                palavra
-            )
+            filtro &= busca.palavra_em(campo, palavra) | _nos_municipios_de_origem(palavra)
         if self.com_fontes_das_fases:
             filtro |= busca.nas_fontes_das_fases(lista, termo)
         if (protocolo := _protocolo(termo)) is not None:
             filtro |= protocolo
-        texto = busca.texto_normalizado(self.campos_de_busca)
-        return queryset.alias(texto_da_busca=texto).filter(filtro)
+        return queryset.filter(filtro)
 
 
 def _nos_municipios_de_origem(palavra: str) -> Q:

@@ -28,6 +28,8 @@ SEPARADOR = " "
 # Palavras curtas ("1", "do", "SP") só no começo de uma palavra do texto: no meio de outra
 # achariam quase tudo ("1" em "2015", "do" em "Dourados").
 CURTA = 2
+# Onde a busca interna procura nos textos do processo (`Processo.texto_da_busca`).
+CAMPOS_DA_BUSCA_INTERNA = ("nome_proposto", "sede_proposta", "resumo")
 
 
 def normalizar(texto: str) -> str:
@@ -106,9 +108,12 @@ def processos_de(linhas) -> Q:
     a tabela de processos inteira); no SQLite, a subconsulta."""
     from django.db import connection
 
-    ids = linhas.values("processo_id")
+    ids = linhas.order_by().values("processo_id")
     if connection.vendor == "postgresql":
-        return Q(pk__in=list(ids.values_list("processo_id", flat=True)[:10_000]))
+        # Distintos e sem a ordem das linhas: um processo com cem signatários achados é um id
+        # só, e o PostgreSQL não junta os processos só para ordenar o que vira um conjunto.
+        distintos = ids.values_list("processo_id", flat=True).distinct()
+        return Q(pk__in=list(distintos[:10_000]))
     return Q(pk__in=ids)
 
 

@@ -5,15 +5,13 @@ eleitor (os 12 algarismos, com ou sem os espaços e pontos com que se escreve:
 
 from django.db.models import Q
 
-from processos.busca import SemAcento, cada_palavra_em, processos_de
+from processos.busca import cada_palavra_em, processos_de
 from representacao.models import Signatario
 from representacao.titulo import normalizar
 
 
 def nos_signatarios(lista: list[str], termo: str) -> Q:
-    nomes = Signatario.objects.alias(nome_normalizado=SemAcento("nome")).filter(
-        cada_palavra_em("nome_normalizado", lista)
-    )
+    nomes = Signatario.objects.filter(cada_palavra_em("nome_da_busca", lista))
     achado = processos_de(nomes)
     algarismos = normalizar(termo)
     if len(algarismos) == 12 and algarismos.isascii() and algarismos.isdigit():
