@@ -9,6 +9,7 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html_join
 
 from emancipacao.numeros import FiltroInteiro
+from painel.paginacao import TETO_DA_CONTAGEM
 from processos import busca
 from processos.atos import PROMULGACAO_CF
 from processos.estados import Estado, Tipo
@@ -174,6 +175,19 @@ class ProcessoFilter(django_filters.FilterSet):
             return queryset
         return queryset.filter(estado__in=estados_com_atos_do_usuario(self.request.user))
 
+    # Quantos a busca achou, quando ela mesma os contou: (até o teto, se há mais que o teto);
+    # None, a lista conta (`painel.paginacao.PaginadorDeProcessos`).
+    contagem: tuple[int, bool] | None = None
+
+    def filter_queryset(self, queryset):
+        """Os critérios na ordem dos campos, a busca por texto por último: ela conta os seus
+        achados entre os que os outros critérios deixaram."""
+        criterios = dict(self.form.cleaned_data)
+        texto = criterios.pop("q", None)
+        for nome, valor in [*criterios.items(), ("q", texto)]:
+            queryset = self.filters[nome].filter(queryset, valor)
+        return queryset
+
     # Onde a busca por texto procura (além do número do protocolo e dos municípios de origem).
     campos_de_busca = busca.CAMPOS_DA_BUSCA_INTERNA
     # A lista interna procura também no que as fases registram (`busca.registrar_fonte`).
@@ -201,11 +215,33 @@ class ProcessoFilter(django_filters.FilterSet):
         filtro = Q()
         for palavra in lista:
             filtro &= busca.palavra_em(campo, palavra) | _nos_municipios_de_origem(palavra)
-        if self.com_fontes_das_fases:
-            filtro |= busca.nas_fontes_das_fases(lista, termo)
         if (protocolo := _protocolo(termo)) is not None:
             filtro |= protocolo
-        return queryset.filter(filtro)
+        if not self.com_fontes_das_fases:
+            return queryset.filter(filtro)
+        if connection.vendor == "postgresql":
+            return self._contados_ate_o_teto(queryset, filtro, lista, termo)
+        return queryset.filter(filtro | busca.nas_fontes_das_fases(lista, termo))
+
+    def _contados_ate_o_teto(self, queryset, filtro: Q, lista: list[str], termo: str):
+        """Os achados pelos textos, municípios e protocolo, lidos até o teto da contagem
+        (`painel.paginacao.TETO_DA_CONTAGEM`). Passado o teto, a lista já é "mais de": o que
+        as fases registram é conferido em cada processo percorrido (`busca.existe_em`), sem
+        ler todos os signatários achados (um termo comum acha milhares, e mais a cada
+        processo novo). Até o teto, os achados nas fases são lidos e somados: a contagem
+        sai exata daqui, sem outra consulta."""
+        proprios = queryset.filter(filtro).order_by().values_list("pk", flat=True)
+        achados = set(proprios[: TETO_DA_CONTAGEM + 1])
+        if len(achados) > TETO_DA_CONTAGEM:
+            self.contagem = (TETO_DA_CONTAGEM, True)
+            return queryset.filter(
+                filtro | busca.nas_fontes_das_fases(lista, termo, por_processo=True)
+            )
+        if novos := busca.ids_nas_fontes_das_fases(lista, termo) - achados:
+            # Só os que passam também pelos outros critérios da tela.
+            achados |= set(queryset.filter(pk__in=novos).values_list("pk", flat=True))
+        self.contagem = (min(len(achados), TETO_DA_CONTAGEM), len(achados) > TETO_DA_CONTAGEM)
+        return queryset.filter(pk__in=achados)
 
 
 def _nos_municipios_de_origem(palavra: str) -> Q:

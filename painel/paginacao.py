@@ -53,9 +53,12 @@ class PaginadorDeProcessos(Paginator):
     """`processos`: a lista filtrada e ordenada (dela só se leem ids); `linhas`: o QuerySet
     que dá as colunas da tela (`painel.prazos.para_listagem()`), sem filtros."""
 
-    def __init__(self, processos, por_pagina: int, *, linhas, abertos=None):
+    def __init__(self, processos, por_pagina: int, *, linhas, abertos=None, contagem=None):
         super().__init__(processos, por_pagina)
         self.linhas = linhas
+        # (quantos, se há mais que o teto), quando quem filtrou já os contou
+        # (`painel.filtros.ProcessoFilter.contagem`).
+        self.contagem = contagem
         # Os ids dos processos com prazo aberto (a primeira parte da ordem pelo prazo), um
         # por ofício, com o vencimento de cada ofício em `prazo`
         # (`painel.prazos.ids_com_prazo_aberto()`).
@@ -72,7 +75,9 @@ class PaginadorDeProcessos(Paginator):
         (`acima_do_teto` diz se há mais)."""
         if "_total" not in self.__dict__:
             self._acima = False
-            if self.object_list.query.where:
+            if self.contagem is not None:
+                self._total, self._acima = self.contagem
+            elif self.object_list.query.where:
                 ate_o_teto = self.object_list.order_by().values("pk")[: TETO_DA_CONTAGEM + 1]
                 achados = ate_o_teto.count()
                 self._acima = achados > TETO_DA_CONTAGEM

@@ -10,6 +10,7 @@ import pytest
 
 from painel.paginacao import TETO_DA_CONTAGEM
 from processos.models import FormaEncaminhamento, Processo
+from representacao.models import Signatario
 from tests.processos.construtores import PASSADO
 
 
@@ -108,3 +109,54 @@ def test_o_portal_tambem_conta_so_ate_o_teto(client, achados, quantidade):
     _processos(achados)
 
     assert _tela(client, "/portal/?q=esperanca")[0].startswith(quantidade)
+
+
+def _signatario_esperanca(processo: Processo, usuario) -> None:
+    Signatario.objects.create(
+        processo=processo,
+        ordem=1,
+        nome="Esperança Gomes",
+        titulo_eleitor="004356781805",
+        titulo_valido=True,
+        reside_na_area=True,
+        firma_reconhecida=True,
+        criado_por=usuario,
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "pelo_nome, quantidade",
+    [
+        (299, "300 processos"),
+        (300, "Mais de 300 processos: as 6"),
+        # Os achados pelo nome já passam do teto: o signatário é conferido processo a processo.
+        (301, "Mais de 300 processos: as 6"),
+    ],
+)
+def test_o_achado_so_pelo_signatario_conta_dos_dois_lados_do_teto(
+    client, servidor, operador, pelo_nome, quantidade
+):
+    """Um processo sem "Esperança" no nome, achado só pelo signatário, entra na contagem e,
+    acima do teto, aparece na página (o mais recente, no topo)."""
+    _processos(pelo_nome, outros=1)
+    _signatario_esperanca(Processo.objects.get(numero=pelo_nome + 1), operador)
+    client.force_login(servidor)
+
+    resultado, _, protocolos = _tela(client, "/processos/?q=esperanca")
+
+    assert resultado.startswith(quantidade)
+    assert protocolos[0] == f"{pelo_nome + 1:04d}/2026"
+
+
+@pytest.mark.django_db
+def test_a_contagem_da_busca_respeita_os_outros_criterios(client, servidor, operador):
+    _processos(320, outros=1)
+    Processo.objects.filter(numero__lte=20).update(tipo="fusao")
+    _signatario_esperanca(Processo.objects.get(numero=321), operador)
+    client.force_login(servidor)
+
+    assert _tela(client, "/processos/?q=esperanca&tipo=fusao")[0] == "20 processos"
+    Processo.objects.filter(numero=321).update(tipo="fusao")
+    assert _tela(client, "/processos/?q=esperanca&tipo=fusao")[0] == "21 processos"
+    assert _tela(client, "/processos/?q=esperanca&tipo=criacao")[0] == "300 processos"
