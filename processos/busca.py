@@ -9,9 +9,11 @@ termo inteiro ainda vale como número de protocolo ("12" ou "12/2026").
 
 Os dois lados da comparação passam pela mesma normalização: no Python, `normalizar`; no banco,
 `SemAcento` — no PostgreSQL a função imutável `emancipacao_sem_acento` sobre a extensão
-`unaccent` (migração `processos.0013_busca_sem_acento`, com o índice de trigramas sobre a
-mesma expressão), no SQLite a função de mesmo nome que `registrar_no_sqlite` cria em cada
-conexão, com `normalizar`.
+`unaccent` (migração `processos.0013_busca_sem_acento`), no SQLite a função de mesmo nome que
+`registrar_no_sqlite` cria em cada conexão, com `normalizar`. Os textos da lista interna e o
+nome do signatário ficam normalizados em colunas geradas pelo banco
+(`Processo.texto_da_busca`, `Signatario.nome_da_busca`), com os índices de trigramas sobre
+elas; o portal procura na expressão do nome proposto, com o índice dela.
 """
 
 import unicodedata
