@@ -10,8 +10,8 @@ import pytest
 
 from painel.paginacao import TETO_DA_CONTAGEM
 from processos.models import FormaEncaminhamento, Processo
-from representacao.models import Signatario
 from tests.processos.construtores import PASSADO
+from tests.representacao.construtores import semear_assinaturas
 
 
 def _processos(achados: int, outros: int = 20) -> None:
@@ -112,16 +112,8 @@ def test_o_portal_tambem_conta_so_ate_o_teto(client, achados, quantidade):
 
 
 def _signatario_esperanca(processo: Processo, usuario) -> None:
-    Signatario.objects.create(
-        processo=processo,
-        ordem=1,
-        nome="Esperança Gomes",
-        titulo_eleitor="004356781805",
-        titulo_valido=True,
-        reside_na_area=True,
-        firma_reconhecida=True,
-        criado_por=usuario,
-    )
+    semear_assinaturas(processo, usuario, 1)
+    processo.signatarios.update(nome="Esperança Gomes")
 
 
 @pytest.mark.django_db
