@@ -65,7 +65,8 @@ def _resumo(blocos: list[dict]) -> dict:
     }
 
 
-def medir_no_processo(ambiente: dict, rodadas: int, pedidos: int) -> dict:
+def medir_no_processo(ambiente: dict, rodadas: int, pedidos: int, so=None) -> dict:
+    """`so`: os nomes das páginas a medir (todas, sem ele)."""
     sistema = Medidor(ambiente, "bench.piso_interno")
     piso = Medidor(ambiente, "bench.piso_f")
     try:
@@ -75,6 +76,8 @@ def medir_no_processo(ambiente: dict, rodadas: int, pedidos: int) -> dict:
         paginas = {}
         todos_f = []
         for nome, pagina in escolha["paginas"].items():
+            if so and nome not in so:
+                continue
             blocos, blocos_f = [], []
             for _ in range(rodadas):
                 blocos_f.append(piso.pedir(ordem="medir", url=URL_F, n=pedidos))

@@ -9,6 +9,7 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html_join
 
 from emancipacao.numeros import FiltroInteiro
+from painel.paginacao import TETO_DA_CONTAGEM
 from processos import busca
 from processos.atos import PROMULGACAO_CF
 from processos.estados import Estado, Tipo
@@ -174,8 +175,21 @@ class ProcessoFilter(django_filters.FilterSet):
             return queryset
         return queryset.filter(estado__in=estados_com_atos_do_usuario(self.request.user))
 
+    # Quantos a busca achou, quando ela mesma os contou: (até o teto, se há mais que o teto);
+    # None, a lista conta (`painel.paginacao.PaginadorDeProcessos`).
+    contagem: tuple[int, bool] | None = None
+
+    def filter_queryset(self, queryset):
+        """Os critérios na ordem dos campos, a busca por texto por último: ela conta os seus
+        achados entre os que os outros critérios deixaram."""
+        criterios = dict(self.form.cleaned_data)
+        texto = criterios.pop("q", None)
+        for nome, valor in [*criterios.items(), ("q", texto)]:
+            queryset = self.filters[nome].filter(queryset, valor)
+        return queryset
+
     # Onde a busca por texto procura (além do número do protocolo e dos municípios de origem).
-    campos_de_busca = ("nome_proposto", "sede_proposta", "resumo")
+    campos_de_busca = busca.CAMPOS_DA_BUSCA_INTERNA
     # A lista interna procura também no que as fases registram (`busca.registrar_fonte`).
     com_fontes_das_fases = True
 
@@ -183,25 +197,51 @@ class ProcessoFilter(django_filters.FilterSet):
         """Cada palavra do termo em algum lugar da busca, sem acento nem caixa (processos.busca),
         ou o termo como número de protocolo ("12" ou "12/2026").
 
-        No PostgreSQL os textos são uma expressão só, com um índice de trigramas (migração
-        `0013_busca_sem_acento`), e os processos dos municípios achados são lidos antes (uma
+        No PostgreSQL os textos são uma coluna gerada só, com um índice de trigramas (migração
+        `0020_busca_texto_guardado`), e os processos dos municípios achados são lidos antes (uma
         consulta pequena): a condição fica só de termos com índice, que o PostgreSQL junta
         num percurso (BitmapOr). Com uma subconsulta no OR ele leria a tabela inteira."""
         termo = value.strip()
         lista = busca.palavras(termo)
         if not lista:
             return queryset
+        # A lista interna procura na coluna gerada (`Processo.texto_da_busca`); o portal, que
+        # procura em menos campos, na expressão deles (com o índice próprio).
+        campo = "texto_da_busca"
+        if self.campos_de_busca != busca.CAMPOS_DA_BUSCA_INTERNA:
+            campo = "texto_dos_campos"
+            texto = busca.texto_normalizado(self.campos_de_busca)
+            queryset = queryset.alias(texto_dos_campos=texto)
         filtro = Q()
         for palavra in lista:
-            filtro &= busca.palavra_em("texto_da_busca", palavra) | _nos_municipios_de_origem(
-                palavra
-            )
-        if self.com_fontes_das_fases:
-            filtro |= busca.nas_fontes_das_fases(lista, termo)
+            filtro &= busca.palavra_em(campo, palavra) | _nos_municipios_de_origem(palavra)
         if (protocolo := _protocolo(termo)) is not None:
             filtro |= protocolo
-        texto = busca.texto_normalizado(self.campos_de_busca)
-        return queryset.alias(texto_da_busca=texto).filter(filtro)
+        if not self.com_fontes_das_fases:
+            return queryset.filter(filtro)
+        if connection.vendor == "postgresql":
+            return self._contados_ate_o_teto(queryset, filtro, lista, termo)
+        return queryset.filter(filtro | busca.nas_fontes_das_fases(lista, termo))
+
+    def _contados_ate_o_teto(self, queryset, filtro: Q, lista: list[str], termo: str):
+        """Os achados pelos textos, municípios e protocolo, lidos até o teto da contagem
+        (`painel.paginacao.TETO_DA_CONTAGEM`). Passado o teto, a lista já é "mais de": o que
+        as fases registram é conferido em cada processo percorrido (`busca.existe_em`), sem
+        ler todos os signatários achados (um termo comum acha milhares, e mais a cada
+        processo novo). Até o teto, os achados nas fases são lidos e somados: a contagem
+        sai exata daqui, sem outra consulta."""
+        proprios = queryset.filter(filtro).order_by().values_list("pk", flat=True)
+        achados = set(proprios[: TETO_DA_CONTAGEM + 1])
+        if len(achados) > TETO_DA_CONTAGEM:
+            self.contagem = (TETO_DA_CONTAGEM, True)
+            return queryset.filter(
+                filtro | busca.nas_fontes_das_fases(lista, termo, por_processo=True)
+            )
+        if novos := busca.ids_nas_fontes_das_fases(lista, termo) - achados:
+            # Só os que passam também pelos outros critérios da tela.
+            achados |= set(queryset.filter(pk__in=novos).values_list("pk", flat=True))
+        self.contagem = (min(len(achados), TETO_DA_CONTAGEM), len(achados) > TETO_DA_CONTAGEM)
+        return queryset.filter(pk__in=achados)
 
 
 def _nos_municipios_de_origem(palavra: str) -> Q:

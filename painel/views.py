@@ -71,11 +71,13 @@ def lista(request):
     # do prazo), e ele não muda.
     processos = prazos.para_listagem()
     filtro = ProcessoFilter(request.GET, queryset=processos, request=request)
+    achados = filtro.qs
     paginador = PaginadorDeProcessos(
-        filtro.qs,
+        achados,
         POR_PAGINA,
         linhas=processos,
         abertos=prazos.ids_com_prazo_aberto(),
+        contagem=filtro.contagem,
     )
     pagina = paginador.get_page(numeros.pagina(request.GET.get("pagina")))
     parametros = request.GET.copy()

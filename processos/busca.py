@@ -9,16 +9,19 @@ termo inteiro ainda vale como número de protocolo ("12" ou "12/2026").
 
 Os dois lados da comparação passam pela mesma normalização: no Python, `normalizar`; no banco,
 `SemAcento` — no PostgreSQL a função imutável `emancipacao_sem_acento` sobre a extensão
-`unaccent` (migração `processos.0013_busca_sem_acento`, com o índice de trigramas sobre a
-mesma expressão), no SQLite a função de mesmo nome que `registrar_no_sqlite` cria em cada
-conexão, com `normalizar`.
+`unaccent` (migração `processos.0013_busca_sem_acento`), no SQLite a função de mesmo nome que
+`registrar_no_sqlite` cria em cada conexão, com `normalizar`. Os textos da lista interna e o
+nome do signatário ficam normalizados em colunas geradas pelo banco
+(`Processo.texto_da_busca`, `Signatario.nome_da_busca`), com os índices de trigramas sobre
+elas; o portal procura na expressão do nome proposto, com o índice dela.
 """
 
 import unicodedata
 from collections.abc import Callable
 
-from django.db.models import Func, Q, TextField, Value
+from django.db.models import Func, OuterRef, Q, Subquery, TextField, Value
 from django.db.models.functions import Concat
+from django.db.models.lookups import IsNull
 
 FUNCAO = "emancipacao_sem_acento"
 # Mais que isso não é busca de gente: cada palavra é uma condição a mais na consulta.
@@ -28,6 +31,8 @@ SEPARADOR = " "
 # Palavras curtas ("1", "do", "SP") só no começo de uma palavra do texto: no meio de outra
 # achariam quase tudo ("1" em "2015", "do" em "Dourados").
 CURTA = 2
+# Onde a busca interna procura nos textos do processo (`Processo.texto_da_busca`).
+CAMPOS_DA_BUSCA_INTERNA = ("nome_proposto", "sede_proposta", "resumo")
 
 
 def normalizar(texto: str) -> str:
@@ -79,9 +84,9 @@ def registrar_no_sqlite(sender, connection, **kwargs) -> None:
         )
 
 
-# Fontes das fases: (palavras normalizadas, termo como digitado) -> Q sobre Processo ou None;
-# a condição basta sozinha para achar o processo (o signatário com todas as palavras no nome,
-# a certidão com aquele número).
+# Fontes das fases: (palavras normalizadas, termo como digitado) -> as linhas achadas na fase
+# (QuerySets com `processo_id`), ou None; cada linha basta sozinha para achar o seu processo
+# (o signatário com todas as palavras no nome, a certidão com aquele número).
 _fontes: list[Callable] = []
 
 
@@ -91,13 +96,25 @@ def registrar_fonte(fonte: Callable) -> None:
         _fontes.append(fonte)
 
 
-def nas_fontes_das_fases(lista: list[str], termo: str) -> Q:
+def nas_fontes_das_fases(lista: list[str], termo: str, *, por_processo: bool = False) -> Q:
+    """Os processos achados pelo que as fases registram. `por_processo`: a condição é
+    conferida em cada processo lido (`existe_em`), em vez de os processos achados serem
+    lidos antes (`processos_de`)."""
     achado = Q(pk__in=[])
     for fonte in _fontes:
-        condicao = fonte(lista, termo)
-        if condicao is not None:
-            achado |= condicao
+        for linhas in fonte(lista, termo) or ():
+            achado |= existe_em(linhas) if por_processo else processos_de(linhas)
     return achado
+
+
+def existe_em(linhas) -> Q:
+    """Os processos com alguma das linhas, conferidos um a um: quando a lista é percorrida na
+    ordem do protocolo e para na página, só as linhas dos processos percorridos são lidas — e
+    não todas as achadas, que crescem com o número de processos. Uma subconsulta escalar
+    (a primeira linha do processo), não um EXISTS: o PostgreSQL troca o EXISTS por uma
+    tabela de hash de todas as linhas achadas, lidas antes."""
+    primeira = linhas.filter(processo=OuterRef("pk")).order_by().values("processo_id")[:1]
+    return Q(IsNull(Subquery(primeira), False))
 
 
 def processos_de(linhas) -> Q:
@@ -106,10 +123,25 @@ def processos_de(linhas) -> Q:
     a tabela de processos inteira); no SQLite, a subconsulta."""
     from django.db import connection
 
-    ids = linhas.values("processo_id")
     if connection.vendor == "postgresql":
-        return Q(pk__in=list(ids.values_list("processo_id", flat=True)[:10_000]))
-    return Q(pk__in=ids)
+        return Q(pk__in=list(_ids_de(linhas)))
+    return Q(pk__in=linhas.order_by().values("processo_id"))
+
+
+def ids_nas_fontes_das_fases(lista: list[str], termo: str) -> set[int]:
+    """Os ids dos processos achados pelo que as fases registram, lidos."""
+    ids: set[int] = set()
+    for fonte in _fontes:
+        for linhas in fonte(lista, termo) or ():
+            ids.update(_ids_de(linhas))
+    return ids
+
+
+def _ids_de(linhas):
+    # Distintos e sem a ordem das linhas: um processo com cem signatários achados é um id só,
+    # e o PostgreSQL não junta os processos só para ordenar o que vira um conjunto.
+    distintos = linhas.order_by().values_list("processo_id", flat=True).distinct()
+    return distintos[:10_000]
 
 
 def palavra_em(campo: str, palavra: str) -> Q:

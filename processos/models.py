@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django_fsm import ConcurrentTransitionMixin, FSMField
 
-from processos import leitura, retificacao, rito
+from processos import busca, leitura, retificacao, rito
 from processos.atos import ATOS
 from processos.estados import Estado, Tipo
 
@@ -110,6 +110,15 @@ class Processo(AtosDoProcesso, ConcurrentTransitionMixin, models.Model):
     )
     criado_em = models.DateTimeField("protocolado em", auto_now_add=True)
     ultima_movimentacao = models.DateTimeField("última movimentação", default=timezone.now)
+    # Os textos da busca interna já normalizados, gravados pelo banco a cada mudança deles:
+    # o índice de trigramas só escolhe candidatos, e cada um é conferido de novo — na
+    # expressão, tirar os acentos de nome, sede e resumo de cada candidato custava mais que
+    # a busca toda (processos.busca).
+    texto_da_busca = models.GeneratedField(
+        expression=busca.texto_normalizado(busca.CAMPOS_DA_BUSCA_INTERNA),
+        output_field=models.TextField(),
+        db_persist=True,
+    )
 
     objects = ProcessoQuerySet.as_manager()
 

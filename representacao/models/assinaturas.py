@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from processos.busca import SemAcento
 from processos.models import Processo
 
 
@@ -66,6 +67,11 @@ class Signatario(models.Model):
     # A linha anulada (lançada por engano) fica na lista, riscada, com o motivo; não conta.
     anulado_em = models.DateTimeField("anulada em", null=True, blank=True)
     motivo_anulacao = models.TextField("motivo da anulação", blank=True)
+    # O nome sem acento nem caixa, gravado pelo banco: a busca interna confere cada candidato
+    # do índice de trigramas sem normalizar o nome de novo (representacao.busca).
+    nome_da_busca = models.GeneratedField(
+        expression=SemAcento("nome"), output_field=models.TextField(), db_persist=True
+    )
 
     class Meta:
         verbose_name = "signatário da representação"

@@ -74,7 +74,12 @@ def test_lista_faz_as_mesmas_consultas_com_10_ou_500_processos(
     com_500, html_500 = _consultas(client, url)
 
     assert Processo.objects.count() == 500
-    assert com_500 == com_10
+    if "q=" in url and connection.vendor == "postgresql":
+        # Acima do teto da contagem (300), a busca não lê antes os achados nas fases: uma
+        # consulta a menos (painel.filtros.ProcessoFilter._contados_ate_o_teto).
+        assert com_500 == com_10 - 1
+    else:
+        assert com_500 == com_10
     assert "Município 2" in html_10 and "Município 2" in html_500
 
 
