@@ -95,10 +95,12 @@ def detalhe(request, protocolo):
     # dos atos e as seções das fases recebem o mesmo processo (processos.leitura).
     with leitura_unica(processo):
         andamentos = leitura.andamentos(processo)
+        linhas = [linha_do_tempo.como_linha_do_tempo(a) for a in andamentos]
         contexto = {
             "processo": processo,
             "diagrama": desenho(tuple(etapas(processo, andamentos))),
-            "andamentos": [linha_do_tempo.como_linha_do_tempo(a) for a in andamentos],
+            "andamentos": linhas,
+            "marca_dos_andamentos": linha_do_tempo.marca(linhas),
             "atos": services.atos_da_tela(processo, request.user),
             "avisos": avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),
