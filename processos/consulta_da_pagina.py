@@ -20,6 +20,7 @@ import threading
 from collections import OrderedDict
 from functools import cache
 
+from django.db import DEFAULT_DB_ALIAS
 from django.db.models import Exists, OuterRef, Subquery
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce
@@ -44,7 +45,7 @@ def _da_revisao() -> dict:
 
 
 def _base():
-    return Processo.objects.select_related("deputado_autor").annotate(
+    return Processo.objects.annotate(
         **{leitura.MARCA_DOS_PARAMETROS: RawSQL(leitura.SQL_DA_MARCA, ())},
         revisao_da_pagina=Coalesce(
             Subquery(RevisaoDoProcesso.objects.filter(processo=OuterRef("pk")).values("valor")),
@@ -55,18 +56,29 @@ def _base():
     )
 
 
+def _compilada(consulta):
+    """A consulta com as anotações já compiladas em SQL: o Django monta cada subconsulta uma
+    vez por processo do servidor, e não a cada página (cada requisição só filtra um clone).
+    As subconsultas se referem ao processo pela tabela da consulta principal, a mesma aqui.
+    As fases registram as anotações no `ready()`, antes da primeira página."""
+    compilador = consulta.query.get_compiler(DEFAULT_DB_ALIAS)
+    compiladas = {}
+    for nome, expressao in consulta.query.annotations.items():
+        sql, params = expressao.select_format(compilador, *compilador.compile(expressao))
+        compiladas[nome] = RawSQL(sql, params, output_field=expressao.output_field)
+    return Processo.objects.select_related("deputado_autor").annotate(**compiladas)
+
+
 @cache
 def _consulta_completa():
-    """O processo com todas as anotações, montada e resolvida uma vez por processo do
-    servidor (cada requisição só a filtra, num clone). As fases registram as anotações no
-    `ready()`, antes da primeira página."""
-    return _base().annotate(**_da_revisao())
+    """O processo com todas as anotações."""
+    return _compilada(_base().annotate(**_da_revisao()))
 
 
 @cache
 def _consulta_leve():
     """O processo com as anotações lidas a cada página (e a revisão)."""
-    return _base()
+    return _compilada(_base())
 
 
 @cache
