@@ -31,7 +31,8 @@ from processos.protocolos import Protocolo, processo_ou_404
 
 # Quantos processos cada processo do servidor guarda (os mais vistos ficam).
 GUARDADOS = 2000
-_guardadas: OrderedDict[tuple[int, int], tuple[int, int, dict]] = OrderedDict()
+# (número, ano) → (id, revisão, os valores na ordem de `_nomes_da_revisao`).
+_guardadas: OrderedDict[tuple[int, int], tuple[int, int, tuple]] = OrderedDict()
 _trava = threading.Lock()
 
 
@@ -92,14 +93,16 @@ def processo_da_pagina(protocolo: str) -> Processo:
     guardada = _guardadas.get(chave)
     processo = processo_ou_404(protocolo, _consulta_leve() if guardada else _consulta_completa())
     revisao = (processo.pk, processo.revisao_da_pagina)
+    nomes = _nomes_da_revisao()
     if guardada is None:
-        valores = {nome: getattr(processo, nome) for nome in _nomes_da_revisao()}
+        valores = tuple(getattr(processo, nome) for nome in nomes)
     elif guardada[:2] == revisao:
         valores = guardada[2]
     else:
         consulta = Processo.objects.filter(pk=processo.pk).order_by()
-        valores = consulta.values(**_da_revisao()).get()
-    for nome, valor in valores.items():
+        lidos = consulta.values(**_da_revisao()).get()
+        valores = tuple(lidos[nome] for nome in nomes)
+    for nome, valor in zip(nomes, valores, strict=True):
         setattr(processo, nome, valor)
     with _trava:
         _guardadas[chave] = (*revisao, valores)
