@@ -16,7 +16,7 @@ from django.core.cache import caches
 from django.urls import reverse
 from django.utils import timezone
 
-from documentos import emissao
+from documentos import emissao, tarefas
 from instrucao import correcao, reiteracao
 from instrucao.services import (
     registrar_recebimento,
@@ -316,3 +316,16 @@ def test_linha_do_tempo_mostra_o_nome_novo_de_quem_praticou(client, operador):
     assert "Nome Trocado" in re.search(
         r'<ol class="timeline".*?</ol>', _pagina(client, processo), re.S
     ).group(0)
+
+
+def test_copia_integral_na_fila_aparece_sem_gravacao_no_processo(client, operador, aguardando):
+    """Art. 19, § 1º: a fila da cópia integral muda sem incrementar a revisão; a anotação
+    dela é lida a cada página, e não guardada pela revisão."""
+    _pagina(client, aguardando)
+    _pagina(client, aguardando)
+    antes = _revisao(aguardando)
+
+    tarefas.solicitar_copia_integral(aguardando, usuario=operador)
+
+    assert _revisao(aguardando) == antes
+    assert "está sendo montada em segundo plano" in _pagina(client, aguardando)
