@@ -38,7 +38,12 @@ class DocumentosConfig(AppConfig):
         from emancipacao import temporarios
         from processos import extensoes
 
-        extensoes.registrar_anotacao(painel.TEM_DOCUMENTOS, painel.existe_documento)
+        # A emissão e a assinatura incrementam a revisão do processo (`versao.tocar`): a
+        # página guarda essas duas pela revisão. A fila (cópia em curso, selo) e o relatório
+        # de um PDF recebido mudam sem ela: lidos a cada página.
+        extensoes.registrar_anotacao(
+            painel.TEM_DOCUMENTOS, painel.existe_documento, da_revisao=True
+        )
         extensoes.registrar_anotacao(painel.TEM_COPIA_EM_CURSO, painel.existe_copia_em_curso)
         # Se há assinatura digital ou relatório de PDF assinado recebido: a página só os lê
         # quando há.
@@ -46,7 +51,9 @@ class DocumentosConfig(AppConfig):
 
         extensoes.registrar_anotacao(assinaturas.TEM_RELATORIOS, assinaturas.existe_relatorio)
         extensoes.registrar_anotacao(
-            assinaturas.TEM_ASSINATURA_DIGITAL, assinaturas.existe_assinatura_digital
+            assinaturas.TEM_ASSINATURA_DIGITAL,
+            assinaturas.existe_assinatura_digital,
+            da_revisao=True,
         )
         extensoes.registrar_anotacao(
             assinaturas.TEM_TAREFA_DE_SELO, assinaturas.existe_tarefa_de_selo

@@ -12,4 +12,5 @@ class PlebiscitoConfig(AppConfig):
         from processos import extensoes as e
 
         e.registrar_secao(e.Secao("plebiscito/_secao.html", views.secao_plebiscito, publica=True))
-        e.registrar_anotacao(services.TEM_RESULTADO, services.existe_resultado)
+        # O resultado só se grava pelos atos (que incrementam a revisão do processo).
+        e.registrar_anotacao(services.TEM_RESULTADO, services.existe_resultado, da_revisao=True)

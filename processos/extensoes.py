@@ -210,6 +210,7 @@ class Secao:
 
 _secoes: list[Secao] = []
 _anotacoes: dict[str, Callable] = {}
+_anotacoes_da_revisao: set[str] = set()
 _leituras: dict[str, Callable] = {}
 _rotulos: dict[str, tuple[str, dict]] = {}
 _conferencias_de_juntada: dict[str, list[Callable]] = defaultdict(list)
@@ -262,17 +263,32 @@ def rotulo(chave: str) -> tuple[str, dict] | None:
     return _rotulos.get(chave)
 
 
-def registrar_anotacao(nome: str, fabrica: Callable) -> None:
+def registrar_anotacao(nome: str, fabrica: Callable, *, da_revisao: bool = False) -> None:
     """`fabrica()` devolve a expressão (com `OuterRef("pk")` para o processo) que a view da
     página acrescenta à consulta do processo sob `nome`; lida com `leitura.anotado`. A
     consulta é montada uma vez por processo do servidor: a expressão não depende da data
-    nem da requisição."""
+    nem da requisição.
+
+    `da_revisao=True`: a expressão lê só linhas do processo cuja gravação incrementa a
+    revisão dele na mesma transação ou depois (`processos.versao.tocar`); a página guarda o
+    valor pela revisão e não o recalcula enquanto ela não muda
+    (`processos.consulta_da_pagina`). Sem isso (o padrão), o valor é lido a cada página."""
     _anotacoes[nome] = fabrica
+    if da_revisao:
+        _anotacoes_da_revisao.add(nome)
+    else:
+        _anotacoes_da_revisao.discard(nome)
 
 
-def anotacoes() -> dict:
-    """As expressões registradas pelas fases, para `Processo.objects.annotate(**...)`."""
-    return {nome: fabrica() for nome, fabrica in _anotacoes.items()}
+def anotacoes(*, da_revisao: bool | None = None) -> dict:
+    """As expressões registradas pelas fases, para `Processo.objects.annotate(**...)`:
+    todas, ou só as guardadas pela revisão (`da_revisao=True`) ou só as lidas a cada página
+    (`False`)."""
+    return {
+        nome: fabrica()
+        for nome, fabrica in _anotacoes.items()
+        if da_revisao is None or (nome in _anotacoes_da_revisao) == da_revisao
+    }
 
 
 def secoes(processo, usuario, *, publica: bool = False) -> list[dict]:

@@ -2,6 +2,8 @@
 declarado (campo do formulário do ato, dado do hub ou rótulo que a fase declara no bloco do
 ato, `declarar_ato(rotulos=...)`) e o valor em palavras e números pt-BR."""
 
+import hashlib
+import json
 import re
 from datetime import date
 from decimal import Decimal
@@ -103,3 +105,26 @@ def como_linha_do_tempo(andamento) -> dict:
         if andamento.estado_destino == Estado.ARQUIVADO
         else "",
     }
+
+
+def marca(linhas: list[dict]) -> str:
+    """O SHA-256 do que as linhas (`como_linha_do_tempo`) mostram: a chave do trecho da
+    linha do tempo guardado em cache na página do processo. As mesmas linhas, o mesmo
+    trecho; qualquer diferença — um ato novo, o nome de quem o praticou, o anexo — outro."""
+    texto = json.dumps(
+        [{**linha, "anexo": _do_anexo(linha["anexo"])} for linha in linhas], default=str
+    )
+    return hashlib.sha256(texto.encode()).hexdigest()
+
+
+def _do_anexo(anexo) -> list | None:
+    if anexo is None:
+        return None
+    return [
+        anexo.pk,
+        anexo.descricao,
+        anexo.nome_original,
+        anexo.paginas,
+        anexo.tamanho,
+        anexo.sha256,
+    ]

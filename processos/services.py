@@ -372,7 +372,13 @@ def registrar_manifestacao(*, processo: Processo, deputado, texto: str) -> Manif
     texto = texto.strip()
     if not texto:
         raise AtoRecusado("Escreva a manifestação.")
-    return Manifestacao.objects.create(processo=processo, deputado=deputado, texto=texto)
+    with transaction.atomic():
+        manifestacao = Manifestacao.objects.create(
+            processo=processo, deputado=deputado, texto=texto
+        )
+        # A página do processo guarda pela revisão se há manifestações.
+        versao.tocar(processo)
+    return manifestacao
 
 
 # Atos que cabem em quase qualquer estado: não contam como trabalho pendente no painel.

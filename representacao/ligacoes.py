@@ -18,10 +18,11 @@ def _assinaturas() -> None:
     from representacao import assinaturas, views
 
     e.registrar_secao(e.Secao("representacao/_secao_assinaturas.html", views.secao_assinaturas))
-    e.registrar_anotacao(views.TEM_CORRECOES, views.existe_correcao)
-    # A contagem da seção vem na mesma consulta que lê o processo da página.
+    # As correções e a lista só mudam pelos atos e serviços que incrementam a revisão
+    # (`versao.tocar`): a página guarda a contagem pela revisão do processo.
+    e.registrar_anotacao(views.TEM_CORRECOES, views.existe_correcao, da_revisao=True)
     for campo, nome in assinaturas.ANOTACOES.items():
-        e.registrar_anotacao(nome, assinaturas.anotacao_da_contagem(campo))
+        e.registrar_anotacao(nome, assinaturas.anotacao_da_contagem(campo), da_revisao=True)
 
 
 def _busca() -> None:
@@ -37,7 +38,8 @@ def _documentos() -> None:
     from representacao import documentos, views
 
     e.registrar_secao(e.Secao("representacao/_secao_documentos.html", views.secao_documentos))
-    e.registrar_anotacao(documentos.TEM_DOCUMENTOS, documentos.existe_documento)
+    # Juntar e anular tocam a revisão (`documentos._movimentar`).
+    e.registrar_anotacao(documentos.TEM_DOCUMENTOS, documentos.existe_documento, da_revisao=True)
 
 
 def _validade() -> None:

@@ -1,5 +1,6 @@
 """Telas da representação (assinaturas, documentos do Art. 15, dados por tipo)."""
 
+import functools
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -407,20 +408,23 @@ def arquivo_documento(request, protocolo, pk):
 
 
 def secao_documentos(processo, usuario, *, publica: bool = False) -> dict | None:
-    """A seção "Documentos (Art. 15)" da página interna do processo: o resumo da lista."""
-    if publica:
+    """A seção "Documentos (Art. 15)" da página interna do processo: o resumo da lista. O
+    modelo a guarda em cache pela revisão do processo (juntar e anular a incrementam) e só
+    chama `resumo` — a consulta dos arquivos — quando não a tem."""
+    if publica or not checklist.itens_do_tipo(processo.tipo):
         return None
-    linhas = servico_documentos.checklist_do_processo(processo)
-    if not linhas:
-        return None
-    obrigatorias = [linha for linha in linhas if linha.obrigatorio]
-    return {
-        "linhas": linhas,
-        "obrigatorios": len(obrigatorias),
-        "presentes": sum(linha.presente for linha in obrigatorias),
-        "faltantes": [linha.rotulo_completo for linha in obrigatorias if not linha.presente],
-        "url": reverse("representacao:documentos", args=[processo.slug]),
-    }
+
+    @functools.cache
+    def resumo() -> dict:
+        linhas = servico_documentos.checklist_do_processo(processo)
+        obrigatorias = [linha for linha in linhas if linha.obrigatorio]
+        return {
+            "linhas": linhas,
+            "obrigatorios": len(obrigatorias),
+            "presentes": sum(linha.presente for linha in obrigatorias),
+        }
+
+    return {"resumo": resumo, "url": reverse("representacao:documentos", args=[processo.slug])}
 
 
 # --- validade e dados por tipo (Arts. 6º, § 2º; 10, III; 13) --------------------------------

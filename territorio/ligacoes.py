@@ -116,15 +116,17 @@ def calcular(desenho, edicao, origens: list[int], *, nome: str = "") -> tuple[di
 
 def registrar() -> None:
     extensoes.registrar_conferencia_de_juntada(ITEM_DO_MAPA, conferir_mapa)
-    extensoes.registrar_anotacao(secao.MAPA_ID, secao.ultimo_mapa_id)
-    extensoes.registrar_anotacao(secao.MAPA_TIPO, secao.ultimo_mapa_tipo)
-    extensoes.registrar_anotacao(secao.TEM_CONFERENCIA, secao.tem_conferencia)
-    extensoes.registrar_anotacao(
-        secao_do_memorial.TEM_MEMORIAL_ADOTADO, secao_do_memorial.tem_memorial_adotado
-    )
-    extensoes.registrar_anotacao(
-        secao_do_memorial.TEM_MEMORIAL_LIDO, secao_do_memorial.tem_memorial_lido
-    )
+    # O mapa, a conferência e o memorial lido entram com a juntada do Art. 15, que
+    # incrementa a revisão do processo; o recálculo e a adoção do memorial são atos.
+    anotacoes = {
+        secao.MAPA_ID: secao.ultimo_mapa_id,
+        secao.MAPA_TIPO: secao.ultimo_mapa_tipo,
+        secao.TEM_CONFERENCIA: secao.tem_conferencia,
+        secao_do_memorial.TEM_MEMORIAL_ADOTADO: secao_do_memorial.tem_memorial_adotado,
+        secao_do_memorial.TEM_MEMORIAL_LIDO: secao_do_memorial.tem_memorial_lido,
+    }
+    for nome, fabrica in anotacoes.items():
+        extensoes.registrar_anotacao(nome, fabrica, da_revisao=True)
     extensoes.registrar_secao(
         extensoes.Secao("territorio/_secao.html", secao.secao_territorio, publica=True)
     )

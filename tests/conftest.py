@@ -73,12 +73,14 @@ def parametros_relidos():
     """Os parâmetros legais que a página guarda por marca (o maior id e quantos são): o
     SQLite reusa os ids desfeitos com a transação de um teste, e a mesma marca no teste
     seguinte seria outro conjunto — o que, fora dos testes, nenhuma página chega a ver. E as
-    estatísticas do planejador que o Painel guarda por 5 minutos: um teste não herda a
-    leitura (nem a consulta poupada) de outro."""
+    estatísticas do planejador que o Painel guarda por 5 minutos, e as anotações que a
+    página do processo guarda pela revisão (os ids e as revisões também se repetem): um teste
+    não herda a leitura (nem a consulta poupada) de outro."""
     from painel import contagens
-    from processos import leitura
+    from processos import consulta_da_pagina, leitura
 
     leitura._parametros_guardados.clear()
+    consulta_da_pagina.esquecer()
     contagens.esquecer_estatisticas()
 
 

@@ -2,20 +2,18 @@
 um serviço → redireciona (POST) ou renderiza."""
 
 from datetime import date
-from functools import cache
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Prefetch, Subquery, prefetch_related_objects
-from django.db.models.expressions import RawSQL
-from django.db.models.functions import Coalesce
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from emancipacao.limite_envio import limitar_envio
 from processos import (
+    consulta_da_pagina,
     extensoes,
     leitura,
     linha_do_tempo,
@@ -40,7 +38,6 @@ from processos.models import (
     Manifestacao,
     Processo,
     RegistroAcesso,
-    RevisaoDoProcesso,
 )
 from processos.papeis import (
     DEPUTADO,
@@ -98,10 +95,12 @@ def detalhe(request, protocolo):
     # dos atos e as seções das fases recebem o mesmo processo (processos.leitura).
     with leitura_unica(processo):
         andamentos = leitura.andamentos(processo)
+        linhas = [linha_do_tempo.como_linha_do_tempo(a) for a in andamentos]
         contexto = {
             "processo": processo,
             "diagrama": desenho(tuple(etapas(processo, andamentos))),
-            "andamentos": [linha_do_tempo.como_linha_do_tempo(a) for a in andamentos],
+            "andamentos": linhas,
+            "marca_dos_andamentos": linha_do_tempo.marca(linhas),
             "atos": services.atos_da_tela(processo, request.user),
             "avisos": avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),
@@ -134,11 +133,10 @@ def _chave_dos_trechos(processo, usuario) -> str:
 
 
 def _processo_da_pagina(protocolo: str) -> Processo:
-    """O processo e, na mesma consulta, as anotações das fases (se há linhas nas relações
-    quase sempre vazias, contagens); depois, uma consulta por relação do hub que a página
-    mostra: os andamentos (com quem os praticou), os municípios e, se houver, as
-    manifestações (Art. 22)."""
-    processo = processo_ou_404(protocolo, _consulta_da_pagina())
+    """O processo e as anotações das fases (`processos.consulta_da_pagina`); depois, uma
+    consulta por relação do hub que a página mostra: os andamentos (com quem os praticou),
+    os municípios e, se houver, as manifestações (Art. 22)."""
+    processo = consulta_da_pagina.processo_da_pagina(protocolo)
     relacoes = [
         Prefetch("andamentos", Andamento.objects.select_related("usuario", "anexo")),
         "municipios_origem",
@@ -147,24 +145,6 @@ def _processo_da_pagina(protocolo: str) -> Processo:
         relacoes.append(Prefetch("manifestacoes", Manifestacao.objects.select_related("deputado")))
     prefetch_related_objects([processo], *relacoes)
     return processo
-
-
-@cache
-def _consulta_da_pagina():
-    """A consulta do processo da página, com as anotações montadas e resolvidas uma vez por
-    processo do servidor (como o `queryset` de uma view genérica): cada requisição só a
-    filtra, num clone. As fases registram as anotações no `ready()`, antes da primeira
-    página."""
-    return Processo.objects.select_related("deputado_autor").annotate(
-        tem_manifestacoes=Exists(Manifestacao.objects.filter(processo=OuterRef("pk"))),
-        **{leitura.MARCA_DOS_PARAMETROS: RawSQL(leitura.SQL_DA_MARCA, ())},
-        revisao_da_pagina=Coalesce(
-            Subquery(RevisaoDoProcesso.objects.filter(processo=OuterRef("pk")).values("valor")),
-            0,
-        ),
-        tem_nova_representacao=Exists(Processo.objects.filter(processo_anterior=OuterRef("pk"))),
-        **extensoes.anotacoes(),
-    )
 
 
 def _espera(processo) -> str:

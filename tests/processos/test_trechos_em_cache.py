@@ -1,7 +1,10 @@
 """A página do processo guarda em cache as seções mais pesadas (ofícios e prazos, documentos
-emitidos), chaveadas pela revisão do processo, pela data local e pelos papéis. Toda gravação
-nas linhas do processo — cada ato da tabela, e as retificações e juntadas que não passam por
-ela — incrementa a revisão: a página vista logo depois é a mesma que se desenharia sem cache.
+emitidos, documentos do Art. 15), chaveadas pela revisão do processo, pela data local e pelos
+papéis; a linha do tempo, pelo que as linhas mostram; e cada processo do servidor guarda as
+anotações das fases pela revisão (`processos.consulta_da_pagina`). Toda gravação nas linhas
+do processo — cada ato da tabela, e as retificações, juntadas, assinaturas e manifestações
+que não passam por ela — incrementa a revisão: a página inteira vista logo depois é a mesma
+que se desenharia sem cache nenhum.
 
 Os atos vêm da tabela processos.atos: um ato novo entra nestes testes sozinho."""
 
@@ -13,7 +16,7 @@ from django.core.cache import caches
 from django.urls import reverse
 from django.utils import timezone
 
-from documentos import emissao
+from documentos import emissao, tarefas
 from instrucao import correcao, reiteracao
 from instrucao.services import (
     registrar_recebimento,
@@ -21,9 +24,13 @@ from instrucao.services import (
     retificar_certidao,
     retificar_recebimento,
 )
+from processos import consulta_da_pagina
 from processos.atos import ATOS
 from processos.models import RevisaoDoProcesso
+from processos.services import registrar_manifestacao
 from processos.versao import tocar, versao_do_processo
+from representacao.assinaturas import DadosSignatario, adicionar_signatario
+from representacao.documentos import anular_documento
 from requisitos.models import ParametroLegal
 from tests.processos.construtores import (
     DADOS,
@@ -35,6 +42,7 @@ from tests.processos.construtores import (
 )
 from tests.processos.test_versao_do_formulario import ATOS_COM_FORMULARIO, processo_em_que_cabe
 from tests.representacao.construtores import juntar
+from tests.representacao.test_assinaturas_telas import titulo_mt
 
 _SECOES = (
     r'<section[^>]*data-secao="oficios".*?</section>',
@@ -60,18 +68,31 @@ def _pagina(client, processo) -> str:
     return resposta.content.decode()
 
 
+def _conteudo(html: str) -> str:
+    """O conteúdo da página do processo, do cabeçalho ao fim (sem as mensagens do último
+    envio, mostradas uma vez só, nem o token do CSRF, que muda a cada página)."""
+    conteudo = re.search(r'<header class="mb-3">.*</main>', html, re.S).group(0)
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", conteudo)
+
+
+def _sem_cache_nenhum() -> None:
+    for cache in caches.all():
+        cache.clear()
+    consulta_da_pagina.esquecer()
+
+
 def _conferir_na_hora(client, processo, gravar) -> list[str]:
-    """Abre a página (guarda os trechos), grava, e confere que a página vista logo depois
-    mostra o mesmo que a desenhada sem cache nenhum; devolve as seções vistas."""
+    """Abre a página (guarda os trechos e as anotações), grava, e confere que a página vista
+    logo depois mostra o mesmo que a desenhada sem cache nenhum; devolve as seções vistas."""
+    _pagina(client, processo)
     _pagina(client, processo)
     antes = _revisao(processo)
     gravar()
     assert _revisao(processo) > antes
-    vista = _secoes_guardadas(_pagina(client, processo))
-    for cache in caches.all():
-        cache.clear()
-    assert vista == _secoes_guardadas(_pagina(client, processo))
-    return vista
+    vista = _pagina(client, processo)
+    _sem_cache_nenhum()
+    assert _conteudo(vista) == _conteudo(_pagina(client, processo))
+    return _secoes_guardadas(vista)
 
 
 @pytest.mark.parametrize("nome_ato", ATOS_COM_FORMULARIO)
@@ -226,3 +247,85 @@ def test_versao_nova_do_prazo_dos_oficios_aparece_na_hora(client, operador, agua
     )
 
     assert "fornecidas em 45 dias" in _secoes_guardadas(_pagina(client, aguardando))[0]
+
+
+def test_juntada_e_anulacao_do_art_15_aparecem_na_hora(client, operador):
+    """Art. 15: o documento juntado e o anulado, na seção dos documentos (em cache) e nas
+    anotações guardadas pela revisão."""
+    processo = processo_no_estado(operador, "criacao", "protocolada")
+    client.force_login(operador)
+    juntados = []
+
+    def juntar_outro():
+        juntados.append(juntar(processo, operador, "justificativa"))
+
+    _conferir_na_hora(client, processo, juntar_outro)
+    assert "(2 arquivos)" in _justificativa(_pagina(client, processo))
+
+    def anular():
+        anular_documento(documento_id=juntados[0].pk, usuario=operador, justificativa="Errado.")
+
+    _conferir_na_hora(client, processo, anular)
+    assert "(versão 1)" in _justificativa(_pagina(client, processo))
+
+
+def _justificativa(html: str) -> str:
+    """O item da justificativa na seção dos documentos do Art. 15."""
+    return re.search(r'<li data-item="justificativa">.*?</li>', html, re.S).group(0)
+
+
+def test_signatario_acrescentado_conta_na_hora(client, operador):
+    """Art. 13: a contagem das assinaturas (anotação guardada pela revisão) muda com a
+    linha acrescentada à lista, fora de um ato."""
+    processo = processo_no_estado(operador, "criacao", "protocolada")
+    client.force_login(operador)
+
+    def acrescentar():
+        adicionar_signatario(
+            processo=processo,
+            usuario=operador,
+            dados=DadosSignatario(nome="Eleitora Um", titulo=titulo_mt(1)),
+        )
+
+    _conferir_na_hora(client, processo, acrescentar)
+    assert "1 assinatura" in _pagina(client, processo)
+
+
+def test_manifestacao_do_deputado_aparece_na_hora(client, operador, deputado):
+    """Art. 22: a manifestação registrada aparece na página seguinte do Deputado."""
+    processo = processo_no_estado(operador, "criacao", "protocolada")
+    client.force_login(deputado)
+
+    def manifestar():
+        registrar_manifestacao(processo=processo, deputado=deputado, texto="Sou a favor.")
+
+    _conferir_na_hora(client, processo, manifestar)
+    assert "Sou a favor." in _pagina(client, processo)
+
+
+def test_linha_do_tempo_mostra_o_nome_novo_de_quem_praticou(client, operador):
+    """A linha do tempo em cache é chaveada pelo que mostra: o nome de quem praticou o ato,
+    alterado no cadastro (sem gravação no processo), aparece na página seguinte."""
+    processo = processo_no_estado(operador, "criacao", "protocolada")
+    client.force_login(operador)
+    _pagina(client, processo)
+
+    operador.first_name, operador.last_name = "Nome", "Trocado"
+    operador.save()
+
+    assert "Nome Trocado" in re.search(
+        r'<ol class="timeline".*?</ol>', _pagina(client, processo), re.S
+    ).group(0)
+
+
+def test_copia_integral_na_fila_aparece_sem_gravacao_no_processo(client, operador, aguardando):
+    """Art. 19, § 1º: a fila da cópia integral muda sem incrementar a revisão; a anotação
+    dela é lida a cada página, e não guardada pela revisão."""
+    _pagina(client, aguardando)
+    _pagina(client, aguardando)
+    antes = _revisao(aguardando)
+
+    tarefas.solicitar_copia_integral(aguardando, usuario=operador)
+
+    assert _revisao(aguardando) == antes
+    assert "está sendo montada em segundo plano" in _pagina(client, aguardando)
