@@ -16,16 +16,14 @@ from processos import leitura, retificacao, rito
 from processos.atos import ATOS
 from processos.estados import Estado, Tipo
 
+# As recusas moram num módulo sem dependências (guardas e preparos as levantam sem importar
+# o modelo); daqui as importam os demais módulos.
+from processos.recusas import ArquivoReparavel, AtoRecusado  # noqa: F401
+
 # Modelos em módulo próprio (registros do Art. 21 e 22), importados aqui para que o Django
 # os encontre e para quem os importa de processos.models.
 from processos.registros import ExercicioPresidencia, Manifestacao, RegistroAcesso  # noqa: F401
-
-# AtoRecusado mora com as transições, que o levantam; daqui o importam os demais módulos.
-from processos.transicoes import (  # noqa: F401
-    ArquivoReparavel,
-    AtoRecusado,
-    AtosDoProcesso,
-)
+from processos.transicoes import AtosDoProcesso
 from requisitos.models import Municipio
 from requisitos.regras import avaliar_revisao_limites
 
@@ -209,12 +207,6 @@ class Processo(AtosDoProcesso, ConcurrentTransitionMixin, models.Model):
             filtro = {"ato": "sobrestar"}
         andamento = _ultimo_andamento(self, **filtro)
         return andamento.estado_origem if andamento else None
-
-    def _retorno_obrigatorio(self, nome_ato: str) -> str:
-        estado = self.estado_de_retorno(nome_ato)
-        if not estado:
-            raise AtoRecusado("Não foi encontrado o ato de origem para retornar o processo.")
-        return estado
 
 
 class SequenciaProtocolo(models.Model):
