@@ -1,8 +1,8 @@
 """O processo e sua trilha de auditoria.
 
 O ciclo de vida vive no modelo: um `FSMField(protected=True)` e um método de transição por
-ato, com o mesmo nome do ato (`processos.transicoes`). Os métodos só alteram `self`; quem
-grava, trava a linha e escreve o Andamento é `processos.services`.
+ato, com o mesmo nome do ato (`processos.transicoes`). Os métodos só movem o estado; quem
+confere, prepara, grava, trava a linha e escreve o Andamento é `processos.services`.
 """
 
 from django.conf import settings

@@ -1,5 +1,6 @@
-"""Um ato = uma função de serviço: transação → trava a linha → transição → grava →
-Andamento → efeitos colaterais. As views validam a entrada e chamam uma destas funções."""
+"""Um ato = uma função de serviço: transação → trava a linha → guardas → preparo → transição
+(só o estado) → grava → Andamento → efeitos colaterais. As views validam a entrada e chamam
+uma destas funções."""
 
 from dataclasses import dataclass
 from datetime import date
