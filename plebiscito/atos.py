@@ -44,7 +44,7 @@ declarar_ato(
     formulario=forms.EmitirParecerResultadoForm,
     guardas=(services.com_resultado_registrado, services.resultado_cobre_a_abrangencia),
     preparar=parecer.preparar_parecer_resultado,
-    documentos=DocumentosDoAto(documentos.parecer_resultado, minuta=True),
+    documentos=DocumentosDoAto(parecer.documento_do_parecer, minuta=True),
 )
 
 # Art. 11: nenhum projeto de lei sem o parecer que aprovou o plebiscito, quando há plebiscito.

@@ -1,12 +1,12 @@
 """Os documentos que os atos do plebiscito emitem, montados aqui, ao lado dos atos: o PDL que
-autoriza o TRE a realizar a consulta (Art. 18, § 2º e Art. 19), o parecer sobre o resultado
-(Art. 20 e Art. 11) e o informe ao Plenário de cada fase no TRE (Art. 19, § 2º).
+autoriza o TRE a realizar a consulta (Art. 18, § 2º e Art. 19) e o informe ao Plenário de
+cada fase no TRE (Art. 19, § 2º). O parecer sobre o resultado (Art. 20 e Art. 11) é montado
+com o que o decide, em `plebiscito/parecer.py`.
 
 Cada função recebe o Andamento do ato e devolve o `Conteudo` que `documentos` emite; a
 ligação com o ato está no bloco do ato em `plebiscito/atos.py`."""
 
 from documentos import conteudo as c
-from plebiscito.parecer import parecer_gravado
 from processos.estados import Tipo
 from processos.models import Andamento, Processo
 
@@ -61,31 +61,6 @@ def pdl(andamento: Andamento) -> c.Conteudo:
         f"Projeto de Decreto Legislativo nº {numero} — Processo nº {processo.protocolo}",
         c.serie(andamento, "pdl"),
         "pdf/pdl.html",
-        contexto,
-    )
-
-
-def parecer_resultado(andamento: Andamento) -> c.Conteudo:
-    """Art. 20 e Art. 11: parecer sobre o resultado. As três leituras, a regra que governa e
-    a conclusão vêm da apuração que o próprio ato calculou e gravou: o PDF não recalcula e
-    não pode dizer outra coisa que o ato."""
-    processo = andamento.processo
-    gravado = parecer_gravado(andamento)
-    registro = processo.andamentos.filter(
-        ato__in=("registrar_resultado", "retificar_resultado"),
-        resultado_plebiscito__versao=gravado.versao_resultado,
-    ).first()
-    contexto = c.base(
-        andamento,
-        registro=registro,
-        apuracao=gravado.apuracao,
-        favoravel=gravado.aprovado,
-    )
-    return c.Conteudo(
-        "parecer_resultado",
-        f"Parecer sobre o resultado do plebiscito — Processo nº {processo.protocolo}",
-        c.serie(andamento, "parecer_resultado"),
-        "pdf/parecer_resultado.html",
         contexto,
     )
 

@@ -1,11 +1,13 @@
 """O parecer sobre o resultado do plebiscito (Art. 11 e Art. 20, § 1º): o veredito da regra
 que governa, calculado das unidades da versão vigente do resultado e gravado com os
 parâmetros usados. A conclusão do parecer, o destino do processo, o PDF e as páginas leem
-esse mesmo registro, por `parecer_gravado` — nunca pelas chaves do `Andamento.dados`."""
+esse mesmo registro, por `parecer_gravado` — nunca pelas chaves do `Andamento.dados`. O PDF
+do parecer (`documento_do_parecer`) é montado aqui, ao lado do que ele diz."""
 
 from dataclasses import dataclass, replace
 from datetime import date
 
+from documentos import conteudo as c
 from plebiscito import analise
 from plebiscito.models import Resultado
 from plebiscito.regras import Votacao, apurar_unidades
@@ -52,6 +54,31 @@ def parecer_gravado(andamento: Andamento | None) -> ParecerDoResultado | None:
         return None
     apuracao = andamento.dados.get("apuracao")
     return ParecerDoResultado(apuracao) if apuracao else None
+
+
+def documento_do_parecer(andamento: Andamento) -> c.Conteudo:
+    """Art. 20 e Art. 11: parecer sobre o resultado. As três leituras, a regra que governa e
+    a conclusão vêm da apuração que o próprio ato calculou e gravou: o PDF não recalcula e
+    não pode dizer outra coisa que o ato."""
+    processo = andamento.processo
+    gravado = parecer_gravado(andamento)
+    registro = processo.andamentos.filter(
+        ato__in=("registrar_resultado", "retificar_resultado"),
+        resultado_plebiscito__versao=gravado.versao_resultado,
+    ).first()
+    contexto = c.base(
+        andamento,
+        registro=registro,
+        apuracao=gravado.apuracao,
+        favoravel=gravado.aprovado,
+    )
+    return c.Conteudo(
+        "parecer_resultado",
+        f"Parecer sobre o resultado do plebiscito — Processo nº {processo.protocolo}",
+        c.serie(andamento, "parecer_resultado"),
+        "pdf/parecer_resultado.html",
+        contexto,
+    )
 
 
 @leitura.por_pagina

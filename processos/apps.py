@@ -13,7 +13,7 @@ class ProcessosConfig(AppConfig):
         from django.db.models.signals import m2m_changed, post_delete, post_save
 
         from emancipacao.sessao import marcar_renovacao
-        from processos import busca, extensoes, papeis, retificacao
+        from processos import busca, papeis
         from processos.registros import ExercicioPresidencia
 
         # A sessão aberta no login já conta como renovada (emancipacao.sessao).
@@ -35,6 +35,3 @@ class ProcessosConfig(AppConfig):
                 )
         # A busca sem acento no SQLite: a função que o PostgreSQL ganha na migração 0013.
         connection_created.connect(busca.registrar_no_sqlite, dispatch_uid="busca_no_sqlite")
-
-        # O M2M dos municípios de origem só se grava depois do save da transição.
-        extensoes.declarar_ato("retificar_dados", registrar=retificacao.gravar_municipios)

@@ -1,14 +1,17 @@
 """Os atos do processo como tabela: quem pode, fundamento, o que se exige.
 
 Cada ato é, com o mesmo nome, um método de transição em `Processo` e uma função de serviço
-(`processos.services.praticar_ato`). Esta tabela é a única fonte para rótulos, papéis,
-justificativa obrigatória e aviso do bloqueio federal. Nenhum ato tem caixa de declaração
+(`processos.services.praticar_ato`). Esta tabela é a única fonte para rótulos, papéis (a
+permissão das transições), justificativa obrigatória e aviso do bloqueio federal; no fim do
+módulo, a declaração do que o hub acrescenta aos seus atos. Nenhum ato tem caixa de declaração
 onde o sistema guarda os dados: as guardas são calculadas (`processos.condicoes` e as fases).
 """
 
 from dataclasses import dataclass
 from datetime import date
 
+from processos import avaliacao, destinos, reabertura, retificacao
+from processos.extensoes import declarar_ato
 from processos.papeis import DEPUTADO, MESA, PRESIDENTE, SERVIDOR, tem_papel
 from processos.rito import RITOS
 
@@ -194,6 +197,15 @@ ATOS: dict[str, Ato] = {ato.nome: ato for ato in _ATOS}
 POR_SLUG: dict[str, Ato] = {ato.slug: ato for ato in _ATOS}
 
 
+def permissao_do_ato(nome: str):
+    """A permissão das transições do ato (`permission=`): o papel, lido desta tabela."""
+
+    def pode(processo, user) -> bool:
+        return tem_papel(user, *ATOS[nome].papeis)
+
+    return pode
+
+
 def permissao_por_processo(recusa: str):
     """Marca a permissão de uma transição (`permission=`) que depende do processo, e não só
     do papel, com o texto que o usuário recebe quando ela recusa o ato."""
@@ -259,3 +271,36 @@ def preparo_obrigatorio(processo, nome_ato: str) -> bool:
     if nome_ato == "emitir_parecer_merito":
         return RITOS[processo.tipo].requisitos_art2
     return nome_ato in PREPARO_DA_FASE
+
+
+# --- o que o hub acrescenta aos seus atos ----------------------------------------------------
+# Um bloco por ato, como as fases nos seus `atos.py` (o passo a passo é o de
+# `processos.services.praticar_ato`): o preparo confere os dados na linha travada e decide o
+# destino; a transição só move o estado para ele.
+
+# Art. 17, I e Art. 2º, V: onde o rito exige o Art. 2º, a verificação in loco informada.
+declarar_ato("registrar_visita", preparar=avaliacao.conferir_visita)
+
+# Art. 17, §§ 1º e 2º; Art. 18, §§ 1º e 2º: o destino segue a conclusão ou o resultado.
+declarar_ato("emitir_parecer_preliminar", preparar=destinos.destino_do_parecer_preliminar)
+declarar_ato("deliberar_arquivamento", preparar=destinos.destino_da_deliberacao_de_arquivamento)
+declarar_ato("deliberar_plenario", preparar=destinos.destino_da_deliberacao_do_plenario)
+declarar_ato("registrar_parecer_ccj", preparar=destinos.destino_do_parecer_da_ccj)
+
+# Art. 6º: a declaração de que o nome não é de pessoa viva e a toponímia calculada.
+declarar_ato("apresentar_pl", preparar=avaliacao.preparar_nome_do_projeto)
+
+# Art. 21: desarquivar e retomar voltam ao estado de onde o processo saiu; a decisão do
+# Plenário que reabre vai à etapa seguinte à votação que arquivou.
+declarar_ato("desarquivar", preparar=destinos.retorno("desarquivar"))
+declarar_ato("retomar", preparar=destinos.retorno("retomar"))
+declarar_ato("reabrir_por_decisao_do_plenario", preparar=reabertura.preparar_reabertura)
+
+# Art. 19, § 3º: o que muda, conferido contra os bloqueios da etapa; os valores no passo de
+# gravar; os municípios de origem (M2M) depois do save.
+declarar_ato(
+    "retificar_dados",
+    preparar=retificacao.preparar_retificacao,
+    aplicar=retificacao.aplicar,
+    registrar=retificacao.gravar_municipios,
+)

@@ -6,18 +6,9 @@ import unicodedata
 from django.utils import timezone
 
 from processos import avaliacao, leitura, rito
-from processos.atos import ATOS
 from processos.estados import TIPOS_ART3, TIPOS_COM_NOME_NOVO, Estado, Tipo
-from processos.papeis import tem_papel
 from requisitos.aplicacao import aplica
 from requisitos.eleicoes import janela_art3
-
-
-def permissao_do_ato(nome: str):
-    def pode(processo, user) -> bool:
-        return tem_papel(user, *ATOS[nome].papeis)
-
-    return pode
 
 
 def condicao(mensagem):

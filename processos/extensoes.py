@@ -2,29 +2,30 @@
 
 `processos` não importa as apps das fases. Cada fase declara os atos que são seus num
 módulo `atos.py` da fase, um bloco por ato, na ordem do rito, e o `ready()` da app só
-importa esse módulo. A declaração diz tudo o que a fase acrescenta ao ato, e
-`processos.services.praticar_ato` roda as partes numa ordem só, visível lá: travar →
-guardas → preparar → transição → gravar → registrar → documentos → depois → avisos.
+importa esse módulo; o hub declara os seus no fim de `processos/atos.py`. A declaração diz
+tudo o que a fase acrescenta ao ato, e `processos.services.praticar_ato` roda as partes numa
+ordem só, visível lá: travar → guardas → preparar → transição → gravar (com `aplicar`) →
+registrar → documentos → depois → avisos.
 
 Exemplo (o bloco de um ato em `plebiscito/atos.py`)::
 
     declarar_ato(
-        "registrar_resultado",                    # o nome em processos.atos
-        formulario=forms.RegistrarResultadoForm,  # o formulário da tela do ato
-        guardas=(resultados.sem_resultado_registrado,),  # condições com `mensagem`
-        preparar=resultados.preparar_resultado,   # (processo, dados) -> resultado tipado
-        registrar=resultados.gravar_resultado,    # (andamento, preparado) -> linhas da fase
-        documentos=DocumentosDoAto(documentos.parecer_resultado, minuta=True),
-        rotulos={"abrangencia": "Abrangência"},   # o que o preparado grava, em palavras
+        "emitir_parecer_resultado",               # o nome em processos.atos
+        formulario=forms.EmitirParecerResultadoForm,  # o formulário da tela do ato
+        guardas=(services.com_resultado_registrado,),  # condições com `mensagem`
+        preparar=parecer.preparar_parecer_resultado,  # (processo, dados) -> resultado tipado
+        documentos=DocumentosDoAto(parecer.documento_do_parecer, minuta=True),
     )
 
 - `preparar` roda antes da transição, na linha travada, com os dados validados; calcula o
   que o ato decide e grava (vereditos, números, antes/depois) e pode recusar com
   `AtoRecusado`. Devolve None (só confere) ou um resultado tipado — um dataclass da fase
-  com `como_dados()`, o que entra no `Andamento.dados`, e, quando o ato tem mais de um
-  destino e quem decide é a fase, `destino`. Quem lê depois o que o ato gravou chama a
-  função de leitura da própria fase (p.ex. `plebiscito.parecer.parecer_gravado`), não
-  cava o dict.
+  com `como_dados()`, o que entra no `Andamento.dados` (e, em `retira`, os campos do
+  formulário que isso substitui), e, quando o ato tem mais de um destino, `destino`: a
+  transição só move o estado para ele. Quem lê depois o que o ato gravou chama a função de
+  leitura da própria fase (p.ex. `plebiscito.parecer.parecer_gravado`), não cava o dict.
+- `aplicar(processo, preparado)`: o que o resultado muda no próprio processo (os dados
+  retificados), no passo de gravar, antes do save.
 - `registrar(andamento, preparado)`: as linhas da fase que o ato cria, na transação dele.
 - `documentos`: os PDFs do ato (`DocumentosDoAto`), emitidos pela app `documentos`.
 - `depois_dos_documentos(andamento, preparado)`: o que vem nos autos depois dos PDFs do
@@ -63,6 +64,7 @@ class DeclaracaoDeAto:
     formulario: type | None = None
     guardas: tuple[Callable, ...] = ()
     preparar: Callable | None = None  # (processo, dados) -> resultado tipado | None
+    aplicar: Callable | None = None  # (processo, preparado) -> None, antes do save
     registrar: Callable | None = None  # (andamento, preparado) -> None
     documentos: DocumentosDoAto | None = None
     depois_dos_documentos: Callable | None = None  # (andamento, preparado) -> None
@@ -117,6 +119,9 @@ def preparar(nome_ato: str, processo, dados: dict) -> list[Preparado]:
             continue
         resultado = declaracao.preparar(processo, dados)
         if resultado is not None:
+            # O que o resultado diz no lugar dos campos do formulário sai deles (`retira`).
+            for chave in getattr(resultado, "retira", ()):
+                dados.pop(chave, None)
             dados.update(resultado.como_dados())
         preparados.append(Preparado(declaracao, resultado))
     return preparados
@@ -128,6 +133,14 @@ def destino(preparados: list[Preparado]) -> str | None:
         (p.resultado.destino for p in preparados if getattr(p.resultado, "destino", None)),
         None,
     )
+
+
+def aplicar(processo, preparados: list[Preparado]) -> None:
+    """O que o resultado preparado muda no próprio processo, no passo de gravar (antes do
+    save): a transição só move o estado."""
+    for preparado in preparados:
+        if preparado.declaracao.aplicar is not None:
+            preparado.declaracao.aplicar(processo, preparado.resultado)
 
 
 def registrar(andamento, preparados: list[Preparado]) -> None:
@@ -154,6 +167,10 @@ def registrar_avisos(funcao: Callable) -> None:
     """`funcao(andamento)`, o último passo de todo ato (p.ex. os avisos por e-mail)."""
     if funcao not in _avisos:
         _avisos.append(funcao)
+
+
+def avisos() -> list[Callable]:
+    return list(_avisos)
 
 
 def avisar(andamento) -> None:

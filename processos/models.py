@@ -1,8 +1,8 @@
 """O processo e sua trilha de auditoria.
 
 O ciclo de vida vive no modelo: um `FSMField(protected=True)` e um método de transição por
-ato, com o mesmo nome do ato (`processos.transicoes`). Os métodos só alteram `self`; quem
-grava, trava a linha e escreve o Andamento é `processos.services`.
+ato, com o mesmo nome do ato (`processos.transicoes`). Os métodos só movem o estado; quem
+confere, prepara, grava, trava a linha e escreve o Andamento é `processos.services`.
 """
 
 from django.conf import settings
@@ -16,16 +16,14 @@ from processos import busca, leitura, retificacao, rito
 from processos.atos import ATOS
 from processos.estados import Estado, Tipo
 
+# As recusas moram num módulo sem dependências (guardas e preparos as levantam sem importar
+# o modelo); daqui as importam os demais módulos.
+from processos.recusas import ArquivoReparavel, AtoRecusado  # noqa: F401
+
 # Modelos em módulo próprio (registros do Art. 21 e 22), importados aqui para que o Django
 # os encontre e para quem os importa de processos.models.
 from processos.registros import ExercicioPresidencia, Manifestacao, RegistroAcesso  # noqa: F401
-
-# AtoRecusado mora com as transições, que o levantam; daqui o importam os demais módulos.
-from processos.transicoes import (  # noqa: F401
-    ArquivoReparavel,
-    AtoRecusado,
-    AtosDoProcesso,
-)
+from processos.transicoes import AtosDoProcesso
 from requisitos.models import Municipio
 from requisitos.regras import avaliar_revisao_limites
 
@@ -218,12 +216,6 @@ class Processo(AtosDoProcesso, ConcurrentTransitionMixin, models.Model):
             filtro = {"ato": "sobrestar"}
         andamento = _ultimo_andamento(self, **filtro)
         return andamento.estado_origem if andamento else None
-
-    def _retorno_obrigatorio(self, nome_ato: str) -> str:
-        estado = self.estado_de_retorno(nome_ato)
-        if not estado:
-            raise AtoRecusado("Não foi encontrado o ato de origem para retornar o processo.")
-        return estado
 
 
 class SequenciaProtocolo(models.Model):

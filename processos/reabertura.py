@@ -14,7 +14,9 @@ from datetime import date
 from django.urls import reverse
 
 from processos import leitura
+from processos.destinos import Destino
 from processos.estados import Estado
+from processos.recusas import AtoRecusado
 from requisitos.aplicacao import aplica
 
 
@@ -228,8 +230,6 @@ CAMPOS_DA_DECISAO = {
 def conferir_decisao(dados: dict, data_ato) -> None:
     """O ato da Mesa registra a decisão inteira: sessão, data, votos e número; a decisão que
     reabre é aprovada (mais votos favoráveis que contrários) e anterior ou igual ao ato."""
-    from processos.models import AtoRecusado
-
     faltam = [
         rotulo for campo, rotulo in CAMPOS_DA_DECISAO.items() if dados.get(campo) in (None, "")
     ]
@@ -247,6 +247,13 @@ def conferir_decisao(dados: dict, data_ato) -> None:
         sessao = date.fromisoformat(sessao)
     if data_ato and sessao > data_ato:
         raise AtoRecusado("A sessão da decisão do Plenário não pode ser posterior à data do ato.")
+
+
+def preparar_reabertura(processo, dados: dict) -> Destino:
+    """O preparo de `reabrir_por_decisao_do_plenario`: a decisão registrada inteira, e o
+    destino, a etapa seguinte à votação que arquivou (nunca uma nova votação)."""
+    conferir_decisao(dados, getattr(processo, "data_do_ato", None))
+    return Destino(estado_apos_a_votacao(processo))
 
 
 def _recusa_retificar(processo) -> str:

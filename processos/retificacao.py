@@ -1,8 +1,10 @@
 """Retificação dos dados do processo (ato `retificar_dados`): o que se compara, o
 que o Andamento registra (cada campo antes e depois) e o que cada etapa já fixou.
 
-Os bloqueios são conferidos pela transição (`Processo.retificar_dados`), e não só pela tela:
-formulário desatualizado, POST forjado e chamada direta ao serviço caem na mesma recusa.
+Os bloqueios são conferidos pelo preparo do ato (`preparar_retificacao`, na linha travada), e
+não só pela tela: formulário desatualizado, POST forjado e chamada direta ao serviço caem na
+mesma recusa. Os valores novos entram no processo no passo de gravar (`aplicar`), e os
+municípios de origem, um M2M, depois do save (`gravar_municipios`).
 """
 
 from dataclasses import dataclass
@@ -11,7 +13,7 @@ from decimal import Decimal
 from processos import leitura, rito
 from processos.condicoes import condicao
 from processos.estados import Estado
-from requisitos.models import Municipio
+from processos.recusas import AtoRecusado
 
 CAMPOS = (
     "nome_proposto",
@@ -135,7 +137,7 @@ class Alteracao:
     rotulo: str
     antes: object
     depois: object
-    valor: object  # o novo valor, para a transição atribuir (não vai ao Andamento)
+    valor: object  # o novo valor, que o passo de gravar atribui (não vai ao Andamento)
 
     def como_dict(self) -> dict:
         return {
@@ -187,15 +189,58 @@ def erros_das_areas(movida, total) -> list[tuple[str, str]]:
     return erros
 
 
-def gravar_municipios(andamento, _preparado=None) -> None:
-    """O `registrar` do ato: o M2M só se grava com o processo salvo, depois da transição (que só
-    altera `self`). Roda na mesma transação do ato."""
-    for alteracao in andamento.dados.get("alteracoes", []):
-        if alteracao["campo"] == "municipios_origem":
-            codigos = [m["codigo_ibge"] for m in alteracao["depois"]]
-            andamento.processo.municipios_origem.set(
-                Municipio.objects.filter(codigo_ibge__in=codigos)
-            )
+@dataclass(frozen=True)
+class Retificacao:
+    """O que `retificar_dados` muda: cada campo antes e depois. No Andamento entram as
+    alterações, no lugar dos campos do formulário (`retira`)."""
+
+    alteracoes: tuple[Alteracao, ...]
+    retira = CAMPOS
+
+    def como_dados(self) -> dict:
+        return {"alteracoes": [a.como_dict() for a in self.alteracoes]}
+
+    def novos_valores(self) -> dict:
+        """Os campos do próprio processo (o M2M fica para `gravar_municipios`)."""
+        return {a.campo: a.valor for a in self.alteracoes if a.campo != "municipios_origem"}
+
+    def municipios_origem(self) -> list | None:
+        return next((a.valor for a in self.alteracoes if a.campo == "municipios_origem"), None)
+
+
+def preparar_retificacao(processo, dados: dict) -> Retificacao:
+    """O preparo do ato: o que muda, recusado se nada muda, se algum campo alterado já está
+    bloqueado nesta etapa (Art. 19, § 3º e as Decisões acima) ou se as áreas resultantes são
+    inválidas."""
+    try:
+        alteracoes = comparar(processo, dados)
+    except (ValueError, ArithmeticError) as exc:
+        raise AtoRecusado("Área inválida: informe um número em km².") from exc
+    if not alteracoes:
+        raise AtoRecusado("Nenhum dado foi alterado.")
+    bloqueados = bloqueios(processo)
+    recusas = [f"{a.rotulo}: {bloqueados[a.campo]}" for a in alteracoes if a.campo in bloqueados]
+    if recusas:
+        raise AtoRecusado(" ".join(recusas))
+    retificacao = Retificacao(tuple(alteracoes))
+    novos = retificacao.novos_valores()
+    erros = erros_das_areas(*(novos.get(c, getattr(processo, c)) for c in AREAS))
+    if erros:
+        raise AtoRecusado(" ".join(dict.fromkeys(m for _, m in erros)))
+    return retificacao
+
+
+def aplicar(processo, retificacao: Retificacao) -> None:
+    """O passo de gravar do ato: os valores novos no processo, antes do save."""
+    for campo, valor in retificacao.novos_valores().items():
+        setattr(processo, campo, valor)
+
+
+def gravar_municipios(andamento, retificacao: Retificacao) -> None:
+    """O `registrar` do ato: o M2M só se grava com o processo salvo. Na mesma transação."""
+    municipios = retificacao.municipios_origem()
+    if municipios is not None:
+        andamento.processo.municipios_origem.set(municipios)
 
 
 def descrever(alteracao: dict) -> tuple[str, str]:

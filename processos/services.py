@@ -1,5 +1,6 @@
-"""Um ato = uma função de serviço: transação → trava a linha → transição → grava →
-Andamento → efeitos colaterais. As views validam a entrada e chamam uma destas funções."""
+"""Um ato = uma função de serviço: transação → trava a linha → guardas → preparo → transição
+(só o estado) → grava → Andamento → efeitos colaterais. As views validam a entrada e chamam
+uma destas funções."""
 
 from dataclasses import dataclass
 from datetime import date
@@ -7,7 +8,7 @@ from datetime import date
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
-from django_fsm import ConcurrentTransition
+from django_fsm import RETURN_VALUE, ConcurrentTransition
 
 from processos import cronologia, deliberacoes, extensoes, nova_representacao, versao
 from processos.atos import (
@@ -39,6 +40,9 @@ ORIGEM_DA_CRIACAO = (
     "Na criação, informe o município ou os municípios de origem de onde a área se desmembra "
     "(Art. 1º, § 3º)."
 )
+
+
+SEM_PREPARO = "Ato indisponível: a fase que o calcula não está instalada."
 
 
 class ProcessoDesatualizado(AtoRecusado):
@@ -101,7 +105,7 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
         if not tem_papel(usuario, *ATOS["protocolar"].papeis):
             raise PermissionDenied("Somente a CRT ou a Mesa podem protocolar.")
         processo.numero = proximo_numero(SequenciaProtocolo, hoje.year)
-        processo.protocolar({})
+        processo.protocolar()
         processo.save()
         processo.municipios_origem.set(dados.municipios_origem)
         if anterior is not None:
@@ -176,10 +180,11 @@ def praticar_ato(
         _conferir_guardas(processo, ato, usuario=usuario, data_ato=data_ato, dados=dados)
         preparados = _preparar(processo, ato, dados)
         origem = processo.estado
-        _transitar(processo, ato, dados, preparados)
+        _transitar(processo, ato, preparados)
         andamento = _gravar(
             processo,
             ato,
+            preparados,
             origem=origem,
             usuario=usuario,
             data_ato=data_ato,
@@ -250,26 +255,40 @@ def _preparar(processo: Processo, ato, dados: dict) -> list[extensoes.Preparado]
     ato decide e grava; sem a fase que calcula um ato que depende dela, recusa (lado
     seguro: o veredito da lei não pode sumir em silêncio)."""
     if preparo_obrigatorio(processo, ato.nome) and not extensoes.tem_preparo(ato.nome):
-        raise AtoRecusado("Ato indisponível: a fase que o calcula não está instalada.")
+        raise AtoRecusado(SEM_PREPARO)
     return extensoes.preparar(ato.nome, processo, dados)
 
 
-def _transitar(processo: Processo, ato, dados: dict, preparados: list) -> None:
+def _transitar(processo: Processo, ato, preparados: list) -> None:
     """O método de mesmo nome em `processos/transicoes.py`, a transição do django-fsm, só
-    move o estado; quando a fase decide o destino (o veredito do plebiscito), ele vem do
-    resultado preparado."""
+    move o estado; nos atos de mais de um destino, para o que o preparo decidiu (a
+    conclusão, o veredito do plebiscito, o estado de retorno). Sem ele, recusa (lado seguro:
+    o destino que a lei manda calcular não se adivinha)."""
     metodo = getattr(processo, ato.nome)
+    if not isinstance(_transicao(processo, ato.nome).target, RETURN_VALUE):
+        metodo()
+        return
     destino = extensoes.destino(preparados)
     if destino is None:
-        metodo(dados)
-    else:
-        metodo(dados, destino=destino)
+        raise AtoRecusado(SEM_PREPARO)
+    metodo(destino)
 
 
 def _gravar(
-    processo: Processo, ato, *, origem: str, usuario, data_ato, justificativa, dados, anexo
+    processo: Processo,
+    ato,
+    preparados: list,
+    *,
+    origem: str,
+    usuario,
+    data_ato,
+    justificativa,
+    dados,
+    anexo,
 ) -> Andamento:
-    """O processo e o Andamento do ato, com o anexo (a ata, o parecer) juntado a ele."""
+    """O que o preparo muda no processo (os dados retificados), o processo e o Andamento do
+    ato, com o anexo (a ata, o parecer) juntado a ele."""
+    extensoes.aplicar(processo, preparados)
     processo.ultima_movimentacao = timezone.now()
     try:
         processo.save()

@@ -2,13 +2,16 @@
 transição, o destino vem do resultado preparado, e quem lê o que o ato gravou chama a função
 da fase. Sem a fase que calcula o ato, ele é recusado e nada fica gravado."""
 
+import ast
+from pathlib import Path
 from unittest import mock
 
 import pytest
 
 from plebiscito.models import Resultado
 from plebiscito.parecer import parecer_gravado
-from processos import extensoes
+from processos import extensoes, transicoes
+from processos.atos import ATOS
 from processos.models import AtoRecusado
 from tests.processos.construtores import (
     DADOS,
@@ -90,3 +93,23 @@ def test_cada_ato_de_fase_declara_o_formulario_uma_vez():
     for nome in list(extensoes._declaracoes):
         formularios = [d.formulario for d in extensoes.declaracoes(nome) if d.formulario]
         assert len(formularios) <= 1, nome
+
+
+def test_as_transicoes_so_movem_o_estado():
+    """Nenhum código de domínio dentro das transições: cada método é só a docstring (um
+    destino) ou `return destino` (o destino que o preparo do ato decidiu)."""
+    arvore = ast.parse(Path(transicoes.__file__).read_text(encoding="utf-8"))
+    classe = next(n for n in arvore.body if getattr(n, "name", "") == "AtosDoProcesso")
+    corpos = {}
+    for metodo in (n for n in classe.body if isinstance(n, ast.FunctionDef)):
+        corpo = [
+            ast.unparse(c)
+            for c in metodo.body
+            if not (isinstance(c, ast.Expr) and isinstance(c.value, ast.Constant))
+        ]
+        corpos[metodo.name] = corpo
+    assert set(corpos) == set(ATOS)
+    estranhos = {
+        nome: c for nome, c in corpos.items() if c not in ([], ["pass"], ["return destino"])
+    }
+    assert not estranhos
