@@ -175,6 +175,7 @@ def main() -> int:
     parser.add_argument("--pedidos", type=int, default=20, help="pedidos por bloco")
     parser.add_argument("--duracao", type=int, default=5, help="segundos de cada wrk")
     parser.add_argument("--rodadas-wrk", type=int, default=2)
+    parser.add_argument("--paginas", nargs="+", help="só estas páginas (nomes de ROTULOS)")
     parser.add_argument("--readme", action="store_true", help="reescreve a tabela do README")
     parser.add_argument("--so-readme", type=Path, help="reescreve o README de um JSON gravado")
     argumentos = parser.parse_args()
@@ -188,7 +189,9 @@ def main() -> int:
     resultados = {}
     for n in argumentos.processos:
         ambiente, segundos = preparar(n)
-        interno = contra_f.medir_no_processo(ambiente, argumentos.rodadas, argumentos.pedidos)
+        interno = contra_f.medir_no_processo(
+            ambiente, argumentos.rodadas, argumentos.pedidos, argumentos.paginas
+        )
         wrk = contra_f.medir_com_wrk(ambiente, interno, argumentos.rodadas_wrk, argumentos.duracao)
         resultados[str(n)] = {
             "quando": f"{datetime.now():%d/%m/%Y %H:%M}",

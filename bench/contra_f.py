@@ -65,7 +65,7 @@ def _resumo(blocos: list[dict]) -> dict:
     }
 
 
-def medir_no_processo(ambiente: dict, rodadas: int, pedidos: int) -> dict:
+def medir_no_processo(ambiente: dict, rodadas: int, pedidos: int, so: list | None = None) -> dict:
     sistema = Medidor(ambiente, "bench.piso_interno")
     piso = Medidor(ambiente, "bench.piso_f")
     try:
@@ -75,6 +75,8 @@ def medir_no_processo(ambiente: dict, rodadas: int, pedidos: int) -> dict:
         paginas = {}
         todos_f = []
         for nome, pagina in escolha["paginas"].items():
+            if so and nome not in so:
+                continue
             blocos, blocos_f = [], []
             for _ in range(rodadas):
                 blocos_f.append(piso.pedir(ordem="medir", url=URL_F, n=pedidos))
@@ -84,6 +86,7 @@ def medir_no_processo(ambiente: dict, rodadas: int, pedidos: int) -> dict:
                         url=pagina["url"],
                         n=pedidos,
                         sem_cache=pagina.get("sem_cache", False),
+                        anonimo=not pagina["login"],
                     )
                 )
             todos_f += blocos_f
