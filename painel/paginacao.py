@@ -45,7 +45,7 @@ class PaginadorDeProcessos(Paginator):
         super().__init__(processos, por_pagina)
         self.linhas = linhas
         # Os ids dos processos com prazo aberto (a primeira parte da ordem pelo prazo), um
-        # por ofício, com o vencimento de cada ofício em `prazo`
+        # por processo, com o prazo mais próximo guardado em `prazo`
         # (`painel.prazos.ids_com_prazo_aberto()`).
         self.abertos = abertos
         # No SQLite (poucos processos, sem LIMIT dentro de UNION) a ordem é a simples.

@@ -4,9 +4,11 @@ a lista pelo prazo mostram a mudança na hora, e as somas são sempre as que os 
 
 import re
 from datetime import date, timedelta
+from io import StringIO
 from unittest import mock
 
 import pytest
+from django.core.management import call_command
 
 from instrucao.models import Oficio, PrazoDoProcesso, PrazosNoDia
 from instrucao.prazos_abertos import contagem, recalcular_todos
@@ -160,3 +162,15 @@ def test_painel_e_prazos_mostram_o_prazo_aberto_logo_depois_do_ar(client, proces
     assert "1 ofício com prazo em curso" in client.get("/prazos/").content.decode()
     lista = client.get("/processos/?ordem=prazo").content.decode()
     assert "01/10/2026" in lista
+
+
+def test_o_comando_refaz_as_somas_de_oficios_gravados_direto(processo, operador):
+    oficio = _oficio(processo, "tre")
+    Oficio.objects.filter(pk=oficio.pk).update(recebido_em=AR, vencimento=VENCIMENTO)
+    assert _somas() == ({}, {})  # gravado sem o ato: as somas não o viram
+
+    saida = StringIO()
+    call_command("recalcular_prazos_abertos", stdout=saida)
+
+    assert _somas() == ({VENCIMENTO: 1}, {processo.pk: VENCIMENTO})
+    assert "1 processo(s) com prazo aberto" in saida.getvalue()
