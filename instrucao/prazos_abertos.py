@@ -99,9 +99,14 @@ def recalcular_todos() -> int:
     return len(por_processo)
 
 
+def total() -> int:
+    """Quantos ofícios têm prazo aberto (Prazos): a soma das linhas dos dias."""
+    return PrazosNoDia.objects.aggregate(total=Coalesce(Sum("abertos"), 0))["total"]
+
+
 def contagem(hoje: date, alerta: date) -> dict:
     """Ofícios com prazo aberto: vencidos, vencendo até `alerta` e o total — uma consulta
-    às linhas dos dias, qualquer que seja o número de ofícios (Painel, Prazos)."""
+    às linhas dos dias, qualquer que seja o número de ofícios (Painel)."""
     return PrazosNoDia.objects.aggregate(
         vencidos=Coalesce(Sum("abertos", filter=Q(vencimento__lt=hoje)), 0),
         vencendo=Coalesce(

@@ -352,7 +352,7 @@ def prazos(request):
     numero = numeros.pagina(request.GET.get("pagina"))
     paginador = Paginator(abertos.all(), PRAZOS_POR_PAGINA)
     # O total dos somados por dia (instrucao.prazos_abertos), e não um COUNT dos ofícios.
-    paginador.count = prazos_abertos.contagem(hoje, hoje)["total"]
+    paginador.count = prazos_abertos.total()
     pagina = paginador.get_page(numero)
     mais_antigos = list(sem_ar[:SEM_AR_NA_PAGINA])
     prefixo = resolve_url("painel:lista")
