@@ -306,6 +306,12 @@ MALHA_IBGE_URL = env_str(
     "EMANCIPACAO_MALHA_IBGE_URL",
     "https://geoftp.ibge.gov.br/organizacao_do_territorio/malhas_territoriais/malhas_municipais",
 )
+# Onde `carregar_malha --baixar` e `carregar_populacao --baixar` buscam a população: a API
+# SIDRA do IBGE (tabela 6579, estimativas da população); outro endereço só num espelho
+# interno ou nos testes.
+POPULACAO_IBGE_URL = env_str(
+    "EMANCIPACAO_POPULACAO_IBGE_URL", "https://apisidra.ibge.gov.br/values"
+)
 UPLOAD_LIMITE_MB = env_int("EMANCIPACAO_UPLOAD_LIMITE_MB", 25)
 if UPLOAD_LIMITE_MB < 1:
     raise ImproperlyConfigured("EMANCIPACAO_UPLOAD_LIMITE_MB deve ser de pelo menos 1 (MB).")

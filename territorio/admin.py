@@ -23,7 +23,7 @@ class EdicaoDaMalhaAdmin(SomenteLeituraAdmin):
 
 @admin.register(MunicipioNaMalha)
 class MunicipioNaMalhaAdmin(SomenteLeituraAdmin):
-    list_display = ["municipio", "edicao", "area_oficial_km2", "populacao"]
+    list_display = ["municipio", "edicao", "area_oficial_km2", "populacao", "populacao_ano"]
     list_filter = ["edicao"]
     exclude = ["geometria"]
 

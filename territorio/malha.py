@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -47,8 +48,79 @@ def ler_tabela(texto: str) -> dict[int, dict]:
             "area_oficial_km2": area,
             "populacao": int(censo) if censo else None,
             "populacao_fonte": "IBGE, Censo Demográfico 2022" if censo else "",
+            "populacao_ano": 2022 if censo else None,
         }
     return tabela
+
+
+@dataclass(frozen=True)
+class PopulacaoLida:
+    """A população de um ano lida de uma fonte do IBGE (territorio.populacao_ibge):
+    código IBGE → (nome como a fonte o escreve, habitantes ou None sem número)."""
+
+    valores: dict[int, tuple[str, int | None]]
+    ano: int
+    fonte: str
+
+
+def conferir_populacao(populacao: PopulacaoLida, municipios: dict[int, str]) -> dict[int, int]:
+    """Código → habitantes para exatamente os `municipios` (código → nome) da edição: o
+    município que a fonte traz e a edição não tem, ou o da edição sem número na fonte, recusa
+    a carga inteira, com os nomes."""
+    desconhecidos = [
+        f"{nome or codigo} ({codigo})"
+        for codigo, (nome, _) in sorted(populacao.valores.items())
+        if codigo not in municipios
+    ]
+    if desconhecidos:
+        raise MalhaRecusada(
+            f"A população de {populacao.ano} traz municípios que a edição da malha não tem: "
+            f"{', '.join(desconhecidos)}. Confira se a estimativa e a malha são da mesma "
+            "divisão territorial."
+        )
+    faltam = [
+        f"{nome} ({codigo})"
+        for codigo, nome in sorted(municipios.items(), key=lambda m: (m[1], m[0]))
+        if populacao.valores.get(codigo, ("", None))[1] is None
+    ]
+    if faltam:
+        raise MalhaRecusada(
+            f"A população de {populacao.ano} não tem número para {len(faltam)} município(s) "
+            f"da malha: {', '.join(faltam)}. Nada foi gravado."
+        )
+    return {codigo: populacao.valores[codigo][1] for codigo in municipios}
+
+
+def _campos_da_populacao(populacao: PopulacaoLida, habitantes: int) -> dict:
+    return {
+        "populacao": habitantes,
+        "populacao_fonte": populacao.fonte[:300],
+        "populacao_ano": populacao.ano,
+    }
+
+
+def gravar_populacao(*, edicao: EdicaoDaMalha, populacao: PopulacaoLida) -> int:
+    """Troca a população de todos os municípios da edição pela lida, ou nenhum (a
+    geometria e a área ficam como estão); rodar de novo com os mesmos números não muda nada."""
+    with transaction.atomic():
+        linhas = list(
+            MunicipioNaMalha.objects.select_for_update()
+            .filter(edicao=edicao)
+            .select_related("municipio")
+        )
+        if not linhas:
+            raise MalhaRecusada(f"A edição {edicao.nome} da malha não tem municípios.")
+        habitantes = conferir_populacao(
+            populacao, {m.municipio.codigo_ibge: m.municipio.nome for m in linhas}
+        )
+        for linha in linhas:
+            campos = _campos_da_populacao(populacao, habitantes[linha.municipio.codigo_ibge])
+            for campo, valor in campos.items():
+                setattr(linha, campo, valor)
+        MunicipioNaMalha.objects.bulk_update(
+            linhas, ["populacao", "populacao_fonte", "populacao_ano"]
+        )
+    return len(linhas)
 
 
 def ler_feicoes(conteudo: bytes) -> tuple[dict, list[tuple[int, str, dict]]]:
@@ -81,10 +153,17 @@ def ler_feicoes(conteudo: bytes) -> tuple[dict, list[tuple[int, str, dict]]]:
 
 
 def carregar_malha(
-    *, geojson: bytes, tabela: str, edicao: str, ano: int, fonte: str
+    *,
+    geojson: bytes,
+    tabela: str,
+    edicao: str,
+    ano: int,
+    fonte: str,
+    populacao: PopulacaoLida | None = None,
 ) -> tuple[EdicaoDaMalha, int]:
     """Grava a edição, substituindo as linhas dela se já existir (idempotente); as outras
-    edições e as conferências já calculadas ficam como estão."""
+    edições e as conferências já calculadas ficam como estão. Com `populacao`, ela substitui
+    a da tabela, conferida antes de gravar qualquer coisa."""
     metadados, feicoes = ler_feicoes(geojson)
     areas = ler_tabela(tabela)
     sem_area = [str(c) for c, _, _ in feicoes if c not in areas]
@@ -99,6 +178,10 @@ def carregar_malha(
             "Municípios da malha que não estão no cadastro (rode antes `manage.py "
             f"carregar_municipios`): {', '.join(faltam)}."
         )
+    if populacao is not None:
+        habitantes = conferir_populacao(populacao, {c: municipios[c].nome for c, _, _ in feicoes})
+        for codigo, valor in habitantes.items():
+            areas[codigo].update(_campos_da_populacao(populacao, valor))
     with transaction.atomic():
         registro, _ = EdicaoDaMalha.objects.update_or_create(
             nome=edicao,

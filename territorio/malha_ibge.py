@@ -32,21 +32,32 @@ def url_da_malha(base: str, ano: int) -> str:
     return f"{base.rstrip('/')}/municipio_{ano}/UFs/{UF}/{UF}_Municipios_{ano}.zip"
 
 
-def baixar(url: str) -> bytes:
-    """O arquivo em `url`, ou MalhaIndisponivel com o motivo em pt-BR."""
+SEM_REDE_MALHA = (
+    "baixe o arquivo noutra máquina e rode `manage.py carregar_malha CAMINHO --edicao ANO` "
+    "com a pasta do GeoJSON e da tabela de áreas"
+)
+
+
+def baixar(
+    url: str,
+    *,
+    confira: str = "confira a edição (o ano) pedida",
+    sem_rede: str = SEM_REDE_MALHA,
+) -> bytes:
+    """O arquivo em `url`, ou MalhaIndisponivel com o motivo em pt-BR: `confira` diz o que
+    conferir quando o serviço recusa o pedido, `sem_rede` como carregar sem alcançá-lo."""
     try:
         with urllib.request.urlopen(url, timeout=TEMPO_LIMITE_S) as resposta:  # noqa: S310
             conteudo = resposta.read(TAMANHO_MAXIMO + 1)
     except urllib.error.HTTPError as exc:
         raise MalhaIndisponivel(
-            f"O serviço do IBGE respondeu {exc.code} para {url}: confira a edição (o ano) pedida."
+            f"O serviço do IBGE respondeu {exc.code} para {url}: {confira}."
         ) from exc
     except (urllib.error.URLError, TimeoutError, OSError) as exc:
         motivo = getattr(exc, "reason", exc)
         raise MalhaIndisponivel(
             f"Não foi possível alcançar o serviço do IBGE ({url}): {motivo}. Sem acesso à "
-            "internet, baixe o arquivo noutra máquina e rode `manage.py carregar_malha "
-            "CAMINHO --edicao ANO` com a pasta do GeoJSON e da tabela de áreas."
+            f"internet, {sem_rede}."
         ) from exc
     if len(conteudo) > TAMANHO_MAXIMO:
         raise MalhaIndisponivel(f"O arquivo baixado de {url} passa do tamanho esperado.")

@@ -32,7 +32,9 @@ class MunicipioNaMalha(models.Model):
     geometria = models.TextField("geometria (GeoJSON)")
     area_oficial_km2 = models.DecimalField("área oficial (km²)", max_digits=12, decimal_places=3)
     populacao = models.PositiveIntegerField("população", null=True, blank=True)
-    populacao_fonte = models.CharField("fonte da população", max_length=200, blank=True)
+    populacao_fonte = models.CharField("fonte da população", max_length=300, blank=True)
+    # O ano de referência do número (o do censo ou o da estimativa do IBGE).
+    populacao_ano = models.PositiveSmallIntegerField("ano da população", null=True, blank=True)
 
     class Meta:
         verbose_name = "município na malha"

@@ -1,4 +1,7 @@
 import json
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.core.management import call_command
@@ -43,3 +46,24 @@ def gravar_pasta(tmp_path):
 def malha(pasta):
     """A malha fictícia carregada como a edição 2024."""
     call_command("carregar_malha", str(pasta), edicao="2024", verbosity=0)
+
+
+class _TratadorCalado(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def servidor_ibge(tmp_path, settings):
+    """Um servidor HTTP local no lugar dos serviços do IBGE (a malha em `<pasta>/`, a SIDRA em
+    `<pasta>/sidra/`): devolve a pasta que ele serve; o teste grava nela as respostas."""
+    pasta = tmp_path / "ibge"
+    pasta.mkdir()
+    tratador = partial(_TratadorCalado, directory=str(pasta))
+    servidor = ThreadingHTTPServer(("127.0.0.1", 0), tratador)
+    threading.Thread(target=servidor.serve_forever, daemon=True).start()
+    settings.MALHA_IBGE_URL = f"http://127.0.0.1:{servidor.server_address[1]}/"
+    settings.POPULACAO_IBGE_URL = f"{settings.MALHA_IBGE_URL}sidra"
+    yield pasta
+    servidor.shutdown()
+    servidor.server_close()

@@ -50,3 +50,14 @@ def test_tabela_sem_area_oficial_e_recusada(pasta):
 def test_pasta_sem_geojson_e_recusada(tmp_path):
     with pytest.raises(CommandError, match="exatamente um arquivo .geojson"):
         call_command("carregar_malha", str(tmp_path), edicao="2024", verbosity=0)
+
+
+def test_da_pasta_com_ano_populacao_le_a_estimativa_da_tabela(pasta):
+    call_command("carregar_malha", str(pasta), edicao="2024", ano_populacao=2025, verbosity=0)
+    linhas = MunicipioNaMalha.objects.all()
+    assert {(m.populacao, m.populacao_ano) for m in linhas} == {(1100, 2025)}
+    assert linhas[0].populacao_fonte == "IBGE, Estimativas da População 2025 (arquivo areas.csv)"
+    # O outro lado: um ano que a tabela não tem recusa sem gravar a malha.
+    with pytest.raises(CommandError, match="populacao_estimada_2026.*A malha não foi gravada"):
+        call_command("carregar_malha", str(pasta), edicao="2026", ano_populacao=2026, verbosity=0)
+    assert not EdicaoDaMalha.objects.filter(nome="2026").exists()

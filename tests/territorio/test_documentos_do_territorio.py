@@ -108,3 +108,28 @@ def test_parecer_sem_mapa_conferido_nao_tem_a_secao(servidor, presidente, malha,
     processo = instruido_com(processo_de(servidor, "A", "B"), servidor)
     pdf = parecer_preliminar(processo, servidor, presidente)
     assert "Território conferido" not in pdf
+
+
+def test_remanescente_partido_na_pagina_e_no_parecer_com_o_mapa(
+    client, servidor, presidente, malha, midia
+):
+    """Issue 28, "Done when": o remanescente partido (Art. 1º, § 1º) aparece com as figuras
+    e o mapa também na página do processo, e o mapa (a legenda dele) no parecer."""
+    processo = processo_de(servidor, "A", "C")
+    instruido_com(processo, servidor, PARTE_A_E_C)
+    html = " ".join(pagina(client, servidor, processo).split())
+    assert html.count("remanescente descontínuo (Art. 1º, § 1º)") == 2
+    assert "data-mapa-svg" in html and "Pedaço solto" in html
+    pdf = parecer_preliminar(processo, servidor, presidente)
+    assert "Remanescente de Fictício A" in pdf and "Pedaço solto" in pdf
+
+
+def test_parecer_aponta_a_area_certificada_que_diverge_do_mapa(servidor, presidente, malha, midia):
+    """Issue 28, "Done when": a divergência com a área certificada pela Cartografia (não só
+    com a digitada) também aparece no parecer; o outro lado é o "confere" acima (120 km²)."""
+    processo = processo_de(servidor, "A", "B", area_movida="120.6", area_total="961")
+    instruido_com(processo, servidor, SOBRE_A_E_B)
+    certificar_area(processo, servidor, "110")
+    pdf = parecer_preliminar(processo, servidor, presidente)
+    trecho = pdf[pdf.index("Área certificada pela Cartografia: 110 km²") :][:200]
+    assert "diverge em" in trecho, trecho
