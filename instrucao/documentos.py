@@ -13,6 +13,12 @@ from documentos import conteudo as c
 from documentos import emissao
 from documentos.copia_integral import copia_atual
 from documentos.models import Documento
+from instrucao.conferido_pela_representacao import (
+    CertidaoIbgeNoPl,
+    ExtincaoNoParecer,
+    ExtincaoNoPl,
+    MapasTravados,
+)
 from instrucao.oficio_ao_tre import numero_do_oficio_ao_tre
 from instrucao.parecer import parcelas_gravadas
 from instrucao.tabelas import tabela_requisitos
@@ -21,6 +27,7 @@ from processos import leitura, rito
 from processos.models import Andamento, AtoRecusado
 from requisitos.eleicoes import ELEICOES_MUNICIPAIS
 from requisitos.regras import avaliar_revisao_limites
+from territorio.memorial.adocao import MemorialNoPl
 
 
 def parecer_preliminar(andamento: Andamento) -> c.Conteudo:
@@ -72,12 +79,13 @@ def parecer_merito(andamento: Andamento) -> c.Conteudo:
     extinção, com o fundamento do Art. 10 e o que o ato conferiu (o registro gravado no
     Andamento pela fase da representação, não recalculado: o PDF diz o que valeu no ato)."""
     processo = andamento.processo
+    extincao = ExtincaoNoParecer.de_andamento(andamento)
     contexto = c.base(
         andamento,
         favoravel=andamento.dados.get("conclusao") == "favoravel",
         requisitos=tabela_requisitos(processo, andamento),
         exige_art2=rito.RITOS[processo.tipo].requisitos_art2,
-        extincao_art10=andamento.dados.get("extincao_art10"),
+        extincao_art10=extincao.conferencia if extincao else None,
         parametros_aplicados=andamento.dados.get("parametros_aplicados") or [],
     )
     return c.Conteudo(
@@ -124,6 +132,10 @@ def pl(andamento: Andamento) -> c.Conteudo:
         or [(nome, None) for nome in c.nomes_origem(processo)],
         certidoes_icms=sorted({p["certidao"] for p in parcelas}),
         territorio=c.territorio(processo),
+        # Art. 19, § 3º e Art. 6º, § 1º: o que a representação e o território gravaram no ato.
+        mapas_art15=MapasTravados.de_andamento(andamento).mapas,
+        certidao_ibge=CertidaoIbgeNoPl.de_andamento(andamento).arquivos,
+        memorial_adotado=MemorialNoPl.de_andamento(andamento),
         **_extincao_no_pl(andamento),
     )
     numero = andamento.dados.get("numero_pl", "")
@@ -139,14 +151,13 @@ def pl(andamento: Andamento) -> c.Conteudo:
 def _extincao_no_pl(andamento: Andamento) -> dict:
     """Art. 10, §§ 1º e 2º: o município extinto e os que recebem o território, como o ato os
     gravou (o PDF não diz outra coisa que o Andamento)."""
-    extincao = andamento.dados.get("extincao")
-    if not extincao:
+    gravada = ExtincaoNoPl.de_andamento(andamento)
+    if gravada is None:
         return {}
-    destinos = [m["nome"] for m in extincao["municipios_destino"]]
     return {
-        "extincao": extincao,
-        "destinos": destinos,
-        "destinos_extenso": c.lista_por_extenso(destinos),
+        "extincao": gravada.extincao,
+        "destinos": gravada.destinos,
+        "destinos_extenso": c.lista_por_extenso(gravada.destinos),
     }
 
 

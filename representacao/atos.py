@@ -2,6 +2,9 @@
 formulário, as guardas, o `preparar` (o que o ato confere e grava) e o `registrar` (as
 linhas da fase). `processos.services.praticar_ato` roda as partes nessa ordem."""
 
+from dataclasses import dataclass
+
+from instrucao.conferido_pela_representacao import CertidaoIbgeNoPl, ExtincaoNoPl, MapasTravados
 from processos.extensoes import declarar_ato
 from representacao import correcao_da_lista, documentos, extincao, forms, validade
 from representacao.models import CorrecaoSignatario
@@ -24,13 +27,32 @@ declarar_ato("receber_na_crt", guardas=(validade.representacao_instruida_e_valid
 declarar_ato("emitir_parecer_merito", preparar=extincao.preparar_parecer_merito)
 
 
-def preparar_projeto_de_lei(processo, dados: dict) -> None:
+@dataclass(frozen=True)
+class ProjetoDeLeiDaRepresentacao:
+    """O que a representação grava no projeto de lei; o PDF da instrução lê cada parte pelo
+    `de_andamento` do seu tipo."""
+
+    mapas: MapasTravados
+    certidao_ibge: CertidaoIbgeNoPl | None
+    extincao: ExtincaoNoPl | None
+
+    def como_dados(self) -> dict:
+        dados = self.mapas.como_dados()
+        for parte in (self.certidao_ibge, self.extincao):
+            if parte is not None:
+                dados |= parte.como_dados()
+        return dados
+
+
+def preparar_projeto_de_lei(processo, dados: dict) -> ProjetoDeLeiDaRepresentacao:
     """Art. 19, § 3º: a versão travada dos mapas que o PL cita; Art. 6º, § 1º: a informação
     do IBGE sobre topônimo correlato; Art. 10, §§ 1º e 2º: na extinção, os municípios que
     recebem o território."""
-    documentos.preparar_pl(processo, dados)
-    documentos.preparar_pl_toponimo(processo, dados)
-    extincao.preparar_pl(processo, dados)
+    return ProjetoDeLeiDaRepresentacao(
+        documentos.mapas_travados(processo),
+        documentos.preparar_pl_toponimo(processo),
+        extincao.preparar_pl(processo),
+    )
 
 
 declarar_ato("apresentar_pl", preparar=preparar_projeto_de_lei)

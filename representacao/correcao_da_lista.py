@@ -9,7 +9,7 @@ ato "Corrigir lista de signatários": o Andamento, na linha do tempo, diz a linh
 quem, quando e por quê.
 """
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 
 from django.utils import timezone
 
@@ -133,28 +133,65 @@ def _praticar(processo, usuario, dados, justificativa, versao_vista) -> Correcao
     return andamento.correcao_de_signatario
 
 
-def preparar_correcao(processo: Processo, dados: dict) -> None:
+@dataclass(frozen=True)
+class CorrecaoDaLinha:
+    """O que o ato grava de uma correção ou anulação: a linha, a alteração, os dados antes e
+    depois e, em palavras, o que mudou (na correção) ou quem foi anulado (na anulação) —
+    o Andamento os mostra na linha do tempo, e a `CorrecaoSignatario` os guarda."""
+
+    linha: int
+    alteracao: str
+    antes: dict
+    depois: dict
+    mudancas: str = ""
+    anulado: str = ""
+
+    def como_dados(self) -> dict:
+        if self.alteracao == CORRIGIR:
+            em_palavras = {"mudancas_da_linha": self.mudancas}
+        else:
+            em_palavras = {"signatario_anulado": self.anulado}
+        return em_palavras | {"antes": self.antes, "depois": self.depois}
+
+    @classmethod
+    def de_andamento(cls, andamento) -> "CorrecaoDaLinha":
+        """A correção que o ato gravou (a forma de sempre: os Andamentos antigos também)."""
+        dados = andamento.dados
+        return cls(
+            linha=dados["linha_da_lista"],
+            alteracao=dados["alteracao_da_lista"],
+            antes=dados["antes"],
+            depois=dados["depois"],
+            mudancas=dados.get("mudancas_da_linha", ""),
+            anulado=dados.get("signatario_anulado", ""),
+        )
+
+
+def preparar_correcao(processo: Processo, dados: dict) -> CorrecaoDaLinha:
     """O `preparar` do ato (`representacao/atos.py`): altera a linha (ou a anula), recalcula
     as repetições e deixa no Andamento o antes, o depois e, em palavras, o que mudou (sem
     nomes de campo)."""
-    linha = _linha(processo, dados["linha_da_lista"])
+    ordem, alteracao = dados["linha_da_lista"], dados["alteracao_da_lista"]
+    linha = _linha(processo, ordem)
     antes = dados_da_linha(linha)
-    if dados["alteracao_da_lista"] == CORRIGIR:
+    if alteracao == CORRIGIR:
         _aplicar(linha, DadosSignatario(**dados.pop("dados_novos")))
         depois = dados_da_linha(linha)
         if antes == depois:
             raise AtoRecusado("Nenhum dado da linha mudou: corrija o que foi digitado errado.")
         linha.save()
-        dados["mudancas_da_linha"] = "; ".join(_mudancas(antes, depois))
+        correcao = CorrecaoDaLinha(
+            ordem, alteracao, antes, depois, mudancas="; ".join(_mudancas(antes, depois))
+        )
     else:
         # O motivo é a justificativa do ato (no Andamento); a linha o guarda para a lista.
         linha.anulado_em = timezone.now()
         linha.motivo_anulacao = dados.pop("motivo")
         linha.save(update_fields=["anulado_em", "motivo_anulacao"])
-        depois = antes
-        dados["signatario_anulado"] = f"{antes['nome']} (título {antes['titulo']})"
+        anulado = f"{antes['nome']} (título {antes['titulo']})"
+        correcao = CorrecaoDaLinha(ordem, alteracao, antes, antes, anulado=anulado)
     recalcular_repeticoes(processo)
-    dados["antes"], dados["depois"] = antes, depois
+    return correcao
 
 
 def _aplicar(linha: Signatario, dados: DadosSignatario) -> None:
@@ -177,16 +214,15 @@ def _mudancas(antes: dict, depois: dict) -> list[str]:
     ]
 
 
-def registrar_correcao(andamento, _preparado=None) -> None:
+def registrar_correcao(andamento, correcao: CorrecaoDaLinha) -> None:
     """O `registrar` do ato: a correção da lista, ligada ao Andamento, com quem, quando e
     por quê."""
-    dados = andamento.dados
-    linha = Signatario.objects.get(processo_id=andamento.processo_id, ordem=dados["linha_da_lista"])
+    linha = Signatario.objects.get(processo_id=andamento.processo_id, ordem=correcao.linha)
     CorrecaoSignatario.objects.create(
         signatario=linha,
-        acao=dados["alteracao_da_lista"],
-        antes=dados["antes"],
-        depois=dados["depois"],
+        acao=correcao.alteracao,
+        antes=correcao.antes,
+        depois=correcao.depois,
         justificativa=andamento.justificativa,
         por=andamento.usuario,
         andamento=andamento,

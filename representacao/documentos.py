@@ -20,6 +20,7 @@ from django.utils import timezone
 from documentos import arquivos
 from documentos.assinatura.entrada import conferir_assinaturas
 from emancipacao.limite_envio import limite_em_bytes
+from instrucao.conferido_pela_representacao import CertidaoIbgeNoPl, MapasTravados
 from processos import extensoes, leitura, versao
 from processos.estados import TERMINAIS
 from processos.models import AtoRecusado, Processo
@@ -267,33 +268,30 @@ def _exigir_mapa_editavel(processo, item: str) -> None:
         )
 
 
-def mapas_travados(processo) -> list[dict]:
-    """A versão vigente de cada arquivo dos mapas e memoriais do Art. 15, II e III, como o
-    PL a cita (um item pode ter vários arquivos vigentes: o mapa em GeoJSON e em PDF)."""
-    return [
-        {
-            "rotulo": linha.rotulo_completo,
-            "nome": vigente.nome_original,
-            "versao": vigente.versao,
-            "sha256": vigente.sha256,
-        }
-        for linha in checklist_do_processo(processo)
-        if linha.item in MAPAS_DAS_DIVISAS
-        for vigente in linha.vigentes
-    ]
+def mapas_travados(processo) -> MapasTravados:
+    """Parte do `preparar` de `apresentar_pl` (`representacao/atos.py`): a versão vigente de
+    cada arquivo dos mapas e memoriais do Art. 15, II e III, como o PL a cita (um item pode
+    ter vários arquivos vigentes: o mapa em GeoJSON e em PDF)."""
+    return MapasTravados(
+        [
+            {
+                "rotulo": linha.rotulo_completo,
+                "nome": vigente.nome_original,
+                "versao": vigente.versao,
+                "sha256": vigente.sha256,
+            }
+            for linha in checklist_do_processo(processo)
+            if linha.item in MAPAS_DAS_DIVISAS
+            for vigente in linha.vigentes
+        ]
+    )
 
 
-def preparar_pl(processo, dados: dict) -> None:
-    """Parte do `preparar` de `apresentar_pl` (`representacao/atos.py`): grava a versão
-    travada dos mapas que o PL menciona."""
-    dados["mapas_art15"] = mapas_travados(processo)
-
-
-def preparar_pl_toponimo(processo, dados: dict) -> None:
+def preparar_pl_toponimo(processo) -> CertidaoIbgeNoPl | None:
     """Parte do `preparar` de `apresentar_pl` (Art. 6º, § 1º): o Projeto de Lei que cria
     município traz a informação do IBGE sobre topônimo correlato — recusado sem ela."""
     if checklist.item_do_tipo(processo.tipo, "certidao_ibge") != checklist.IBGE_NO_PROJETO:
-        return
+        return None
     linha = next(
         (linha for linha in checklist_do_processo(processo) if linha.item == "certidao_ibge"),
         None,
@@ -305,9 +303,9 @@ def preparar_pl_toponimo(processo, dados: dict) -> None:
             "(Art. 6º, § 1º): junte a “Certidão do IBGE sobre topônimos correlatos” nos "
             "documentos da representação."
         )
-    dados["certidao_ibge"] = [
-        {"nome": d.nome_original, "versao": d.versao, "sha256": d.sha256} for d in linha.vigentes
-    ]
+    return CertidaoIbgeNoPl(
+        [{"nome": d.nome_original, "versao": d.versao, "sha256": d.sha256} for d in linha.vigentes]
+    )
 
 
 def _movimentar(processo) -> None:

@@ -15,6 +15,7 @@
   (origem não registrada) espera no parecer favorável e no projeto de lei.
 """
 
+from instrucao.conferido_pela_representacao import ExtincaoNoParecer, ExtincaoNoPl
 from processos import leitura
 from processos.estados import Tipo
 from processos.models import AtoRecusado
@@ -150,11 +151,11 @@ def registrar_no_protocolo(andamento, _preparado=None) -> None:
 # --- parecer de mérito (Art. 18) -------------------------------------------------------------
 
 
-def preparar_parecer_merito(processo, dados: dict) -> None:
+def preparar_parecer_merito(processo, dados: dict) -> ExtincaoNoParecer | None:
     """O `preparar` de `emitir_parecer_merito` na extinção: o favorável só passa com o fundamento
     demonstrado; grava qual fundamento e o que foi conferido. O contrário é sempre aceito."""
     if processo.tipo != Tipo.EXTINCAO:
-        return
+        return None
     vigentes = dados_vigentes(processo)
     fundamento = vigentes.fundamento_extincao if vigentes else ""
     conferencia = {
@@ -174,7 +175,7 @@ def preparar_parecer_merito(processo, dados: dict) -> None:
     else:
         vista = conferencia_vigente(processo)
         conferencia["destino"] = vista.como_dados() if vista else None
-    dados["extincao_art10"] = conferencia
+    return ExtincaoNoParecer(conferencia)
 
 
 def _recusa(fundamento: str, motivo: str) -> AtoRecusado:
@@ -290,11 +291,11 @@ def _municipio(m: Municipio) -> dict:
     return {"codigo_ibge": m.codigo_ibge, "nome": m.nome}
 
 
-def preparar_pl(processo, dados: dict) -> None:
+def preparar_pl(processo) -> ExtincaoNoPl | None:
     """Parte do `preparar` de `apresentar_pl` na extinção: o projeto nomeia o município
     extinto e os que recebem o seu território (Art. 10, §§ 1º e 2º), gravados no Andamento."""
     if processo.tipo != Tipo.EXTINCAO:
-        return
+        return None
     vigentes = dados_vigentes(processo)
     destinos = destinos_de(vigentes)
     fundamento = vigentes.fundamento_extincao if vigentes else ""
@@ -306,16 +307,18 @@ def preparar_pl(processo, dados: dict) -> None:
     recusa = "O projeto de lei da extinção não é apresentado:"
     conferido = exigir_destino_conferido(processo, recusa)
     extinto = processo.municipios_origem.order_by("nome").first()
-    dados["extincao"] = {
-        "fundamento": fundamento,
-        "fundamento_rotulo": FundamentoExtincao(fundamento).label,
-        "paragrafo": PARAGRAFO[fundamento],
-        "municipio_extinto": _municipio(extinto)
-        if extinto
-        else {"codigo_ibge": None, "nome": processo.nome_proposto},
-        "municipios_destino": [_municipio(m) for m in destinos],
-        "destino_conferido": conferido,
-    }
+    return ExtincaoNoPl(
+        {
+            "fundamento": fundamento,
+            "fundamento_rotulo": FundamentoExtincao(fundamento).label,
+            "paragrafo": PARAGRAFO[fundamento],
+            "municipio_extinto": _municipio(extinto)
+            if extinto
+            else {"codigo_ibge": None, "nome": processo.nome_proposto},
+            "municipios_destino": [_municipio(m) for m in destinos],
+            "destino_conferido": conferido,
+        }
+    )
 
 
 # --- página do processo ----------------------------------------------------------------------

@@ -4,6 +4,8 @@
 (o Presidente; o Deputado só no processo de que é autor) é a permissão das transições,
 `processos.atos.autoriza_liberacao`, conferida pelo hub antes de qualquer escrita."""
 
+from dataclasses import dataclass
+
 from django.db.models import Exists, OuterRef, Q
 
 from documentos.models import TIPOS_PUBLICOS, Documento
@@ -84,16 +86,31 @@ def _liberacoes_na_pagina(processo: Processo) -> list[Liberacao]:
     return sorted(liberacoes, key=lambda lib: (lib.andamento.registrado_em, lib.pk), reverse=True)
 
 
-def _conferir_item(dados: dict, opcoes: list[tuple[str, str]], recusa: str) -> None:
+@dataclass(frozen=True)
+class ItemConferido:
+    """O que `liberar_informacao` e `revogar_liberacao` gravam: o item conferido contra as
+    opções do processo — o código do documento interno, ou `DETALHES`."""
+
+    item: str
+
+    def como_dados(self) -> dict:
+        return {"item": self.item}
+
+    @classmethod
+    def de_andamento(cls, andamento) -> "ItemConferido":
+        return cls(andamento.dados["item"])
+
+
+def _conferir_item(dados: dict, opcoes: list[tuple[str, str]], recusa: str) -> ItemConferido:
     item = str(dados.get("item") or "").strip().upper()
     item = DETALHES if item == DETALHES.upper() else item
     if item not in dict(opcoes):
         raise AtoRecusado(recusa)
-    dados["item"] = item
+    return ItemConferido(item)
 
 
-def preparar_liberacao(processo: Processo, dados: dict) -> None:
-    _conferir_item(
+def preparar_liberacao(processo: Processo, dados: dict) -> ItemConferido:
+    return _conferir_item(
         dados,
         opcoes_a_liberar(processo),
         "Escolha um documento interno deste processo, ou os detalhes internos, que ainda não "
@@ -101,8 +118,8 @@ def preparar_liberacao(processo: Processo, dados: dict) -> None:
     )
 
 
-def preparar_revogacao(processo: Processo, dados: dict) -> None:
-    _conferir_item(
+def preparar_revogacao(processo: Processo, dados: dict) -> ItemConferido:
+    return _conferir_item(
         dados, opcoes_a_revogar(processo), "Escolha uma informação liberada e ainda vigente."
     )
 
@@ -113,16 +130,16 @@ def _documento(processo: Processo, item: str) -> Documento | None:
     return Documento.objects.get(processo=processo, codigo=item)
 
 
-def gravar_liberacao(andamento, _preparado=None) -> Liberacao:
+def gravar_liberacao(andamento, conferido: ItemConferido) -> Liberacao:
     return Liberacao.objects.create(
         processo=andamento.processo,
-        documento=_documento(andamento.processo, andamento.dados["item"]),
+        documento=_documento(andamento.processo, conferido.item),
         andamento=andamento,
     )
 
 
-def gravar_revogacao(andamento, _preparado=None) -> Liberacao:
-    documento = _documento(andamento.processo, andamento.dados["item"])
+def gravar_revogacao(andamento, conferido: ItemConferido) -> Liberacao:
+    documento = _documento(andamento.processo, conferido.item)
     liberacao = (
         Liberacao.objects.vigentes()
         .select_for_update()

@@ -5,7 +5,7 @@ versão nova, gravada com o SHA-256 do texto e o do mapa de onde o rascunho saiu
 memorial trava com o mapa e as divisas (Art. 19, § 3º)."""
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from django.db.models import Max
 from django.utils import timezone
@@ -143,15 +143,31 @@ def gravar(andamento, adocao: Adocao) -> MemorialAdotado:
     return adotado
 
 
-def citar_no_pl(processo: Processo, dados: dict) -> None:
+@dataclass(frozen=True)
+class MemorialNoPl:
+    """O memorial adotado que o projeto de lei cita, como estava no ato: a versão, o SHA-256
+    do texto e o do mapa de onde o rascunho saiu."""
+
+    versao: int
+    sha256: str
+    sha256_do_mapa: str
+
+    def como_dados(self) -> dict:
+        return {"memorial_adotado": asdict(self)}
+
+    @classmethod
+    def de_andamento(cls, andamento) -> "MemorialNoPl | None":
+        """O memorial que o ato `apresentar_pl` citou (None: nenhum adotado)."""
+        gravado = (andamento.dados or {}).get("memorial_adotado")
+        return cls(**gravado) if gravado else None
+
+
+def citar_no_pl(processo: Processo, dados: dict) -> MemorialNoPl | None:
     """Preparo de `apresentar_pl`: o PL cita o memorial adotado vigente (versão e resumos)."""
     vigente = memorial_vigente(processo)
-    if vigente is not None:
-        dados["memorial_adotado"] = {
-            "versao": vigente.versao,
-            "sha256": vigente.sha256,
-            "sha256_do_mapa": vigente.sha256_do_mapa,
-        }
+    if vigente is None:
+        return None
+    return MemorialNoPl(vigente.versao, vigente.sha256, vigente.sha256_do_mapa)
 
 
 ROTULOS = {

@@ -11,7 +11,11 @@ from processos.models import AtoRecusado
 from processos.versao import versao_do_processo
 from representacao import assinaturas
 from representacao.assinaturas import DadosSignatario, adicionar_signatario
-from representacao.correcao_da_lista import anular_signatario, corrigir_signatario
+from representacao.correcao_da_lista import (
+    CorrecaoDaLinha,
+    anular_signatario,
+    corrigir_signatario,
+)
 from representacao.models import CorrecaoSignatario, Signatario
 from tests.processos.construtores import protocolar
 from tests.representacao.test_assinaturas_telas import titulo_mt
@@ -326,6 +330,33 @@ def test_correcao_e_um_ato_com_andamento_quem_quando_o_que_e_por_que(processo, o
     assert andamento.estado_origem == andamento.estado_destino == processo.estado
     assert andamento.dados["mudancas_da_linha"] == "Nome: Eleitro 1 → Eleitor 1"
     assert "dados_novos" not in andamento.dados
+
+
+def test_o_andamento_e_a_correcao_gravada_dizem_o_mesmo_antes_e_depois(processo, operador):
+    """O que o ato grava no Andamento, lido de volta pela função da fase, é o que a correção
+    guardou; na anulação, o antes e o depois são a linha como estava."""
+    _linha(processo, operador, 1, nome="Eleitro 1")
+    _linha(processo, operador, 2)
+    corrigida = corrigir_signatario(
+        processo=processo,
+        usuario=operador,
+        ordem=1,
+        dados=DadosSignatario(nome="Eleitor 1", titulo=titulo_mt(1)),
+        justificativa="Nome digitado errado.",
+    )
+    anulada = anular_signatario(processo=processo, usuario=operador, ordem=2, motivo="Engano.")
+
+    lida = CorrecaoDaLinha.de_andamento(corrigida.andamento)
+    assert (lida.linha, lida.alteracao, lida.antes, lida.depois) == (
+        1,
+        "corrigir",
+        corrigida.antes,
+        corrigida.depois,
+    )
+    assert lida.depois["nome"] == "Eleitor 1" and lida.mudancas == "Nome: Eleitro 1 → Eleitor 1"
+    lida = CorrecaoDaLinha.de_andamento(anulada.andamento)
+    assert lida.antes == lida.depois == anulada.antes
+    assert lida.anulado == f"Eleitor 2 (título {anulada.antes['titulo']})"
 
 
 def test_ato_recusado_nao_deixa_andamento_nem_correcao(processo, operador):

@@ -8,12 +8,13 @@ import pytest
 from django.utils.html import escape
 
 from processos.models import Andamento, Processo
+from requisitos.models import Municipio
 from territorio.memorial.adocao import citar_no_pl
 from territorio.models import ConferenciaTerritorial, MemorialAdotado
 from tests.representacao.construtores import juntar
 
 from .test_documentos_do_territorio import instruido_com, midia, parecer_preliminar  # noqa: F401
-from .test_mapa_do_processo import SOBRE_A_E_B, mapa, processo_de_a_e_b
+from .test_mapa_do_processo import CODIGOS, SOBRE_A_E_B, mapa, processo_de_a_e_b
 
 pytestmark = pytest.mark.django_db
 
@@ -113,14 +114,12 @@ def test_anonimo_vai_ao_login(client, servidor, malha):
 
 def test_pl_cita_o_memorial_adotado(client, servidor, malha):
     processo, _ = com_mapa(servidor)
-    dados = {}
-    citar_no_pl(processo, dados)
-    assert "memorial_adotado" not in dados  # nenhum adotado: nada a citar
+    assert citar_no_pl(processo, {}) is None  # nenhum adotado: nada a citar
     client.force_login(servidor)
     adotar(client, processo)
-    citar_no_pl(processo, dados)
+    citado = citar_no_pl(processo, {})
     adotado = MemorialAdotado.objects.get()
-    assert dados["memorial_adotado"] == {
+    assert citado.como_dados()["memorial_adotado"] == {
         "versao": 1,
         "sha256": adotado.sha256,
         "sha256_do_mapa": adotado.sha256_do_mapa,
@@ -136,3 +135,38 @@ def test_parecer_cita_o_memorial_adotado(client, servidor, presidente, malha, mi
     pdf = parecer_preliminar(processo, servidor, presidente)
     assert "Memorial descritivo adotado pela Comissão (Art. 15, II): versão 1" in pdf
     assert adotado.sha256[:32] in pdf.replace(" ", "")
+
+
+def test_o_pl_traz_em_anexo_o_memorial_que_o_ato_citou(
+    client,
+    servidor,
+    presidente,
+    malha,
+    midia,  # noqa: F811
+):
+    """Art. 15, II e Art. 19, § 3º: o PDF do projeto de lei traz o memorial adotado, com a
+    versão que o ato `apresentar_pl` gravou."""
+    from tests.documentos.auxiliares import sem_espacos, texto
+    from tests.processos.construtores import PASSADO, praticar, processo_no_estado
+
+    origens = Municipio.objects.filter(codigo_ibge__in=[CODIGOS["A"], CODIGOS["B"]])
+    processo = processo_no_estado(servidor, "criacao", "pdl_em_tramitacao", municipios=origens)
+    juntar(processo, servidor, "mapa_territorio", mapa(SOBRE_A_E_B), "mapa.geojson")
+    client.force_login(servidor)
+    adotar(client, processo)
+    Processo.objects.filter(pk=processo.pk).update(estado="elaboracao_pl")  # atalho
+    Andamento.objects.create(  # o parecer que aprovou o plebiscito, que o PL exige
+        processo=processo,
+        ato="emitir_parecer_resultado",
+        estado_origem="resultado_em_analise",
+        estado_destino="elaboracao_pl",
+        usuario=presidente,
+        data_ato=PASSADO,
+        dados={"conclusao": "favoravel", "apuracao": {"aprovado": True}},
+    )
+    andamento = praticar(Processo.objects.get(pk=processo.pk), presidente, "apresentar_pl")
+    assert andamento.dados["memorial_adotado"]["versao"] == 1
+    pdf = sem_espacos(texto(processo.documentos.get(tipo="pl").arquivo.path))
+    # O título do anexo sai em maiúsculas (CSS do PDF).
+    assert sem_espacos("ANEXO — MEMORIAL DESCRITIVO ADOTADO (VERSÃO 1)") in pdf
+    assert sem_espacos(TEXTO.splitlines()[0]) in pdf

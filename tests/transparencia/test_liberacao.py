@@ -10,7 +10,8 @@ from processos.models import Andamento, AtoRecusado
 from processos.versao import versao_do_processo
 from tests.processos.construtores import JUSTIFICATIVA, praticar, protocolar, recarregar
 from tests.transparencia.conftest import documento, protocolar_por_deputado
-from transparencia.models import Liberacao
+from transparencia.models import DETALHES, Liberacao
+from transparencia.services import ItemConferido
 
 HOJE = timezone.localdate
 
@@ -153,6 +154,20 @@ def test_detalhes_liberados_mostram_resumo_e_justificativas_e_revogados_somem(
     assert (
         processo.andamentos.filter(ato__in=["liberar_informacao", "revogar_liberacao"]).count() == 2
     )
+
+
+@pytest.mark.parametrize("digitado", ["detalhes", " DETALHES "])
+def test_o_item_gravado_e_o_conferido_e_a_revogacao_o_le_de_volta(presidente, digitado):
+    """O Andamento guarda o item como foi conferido (sem espaços nem caixa do que foi
+    digitado), e a revogação encontra a liberação por ele."""
+    processo = protocolar(presidente)
+    liberacao = liberar(processo, presidente, digitado)
+    assert ItemConferido.de_andamento(liberacao) == ItemConferido(DETALHES)
+
+    revogacao = revogar(processo, presidente, digitado)
+
+    assert ItemConferido.de_andamento(revogacao) == ItemConferido(DETALHES)
+    assert Liberacao.objects.get(processo=processo).revogacao == revogacao
 
 
 # --- quem pode (Art. 23): o Presidente; o Deputado só no processo de que é autor ------------
