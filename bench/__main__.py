@@ -1,5 +1,5 @@
 """Roda as medições e imprime os números:
-`python -m bench [parecer|copia|copia_grande [PÁGINAS ...]|lista|assinaturas|pdfa|...]`."""
+`python -m bench [parecer|copia|copia_grande [PÁGINAS ...]|emissoes [TAMANHO ...]|lista|...]`."""
 
 import os
 import sys
@@ -18,6 +18,15 @@ if __name__ == "__main__":
     numeros = [int(a) for a in sys.argv[1:] if a.isdigit()]
     escolhidos = {a for a in sys.argv[1:] if not a.isdigit()}
     escolhidos = escolhidos or {"parecer", "copia", "lista", "assinaturas"}
+    if "emissoes_um" in escolhidos:
+        # Uma emissão só, no processo de `bench.emissoes` (o nome dela não é outra medição).
+        import json
+
+        from bench import emissoes
+
+        escolhida = next(a for a in sys.argv[1:] if a in emissoes.TAMANHOS)
+        print(json.dumps(emissoes.medir(escolhida, numeros[0])))
+        sys.exit(0)
     if "parecer" in escolhidos:
         documentos.medir_parecer()
     if "copia" in escolhidos:
@@ -32,6 +41,10 @@ if __name__ == "__main__":
         from bench import copia_grande
 
         print(json.dumps(copia_grande.medir(numeros[0])))
+    if "emissoes" in escolhidos:
+        from bench import emissoes
+
+        emissoes.main(numeros)
     if "lista" in escolhidos:
         from bench import lista_processos
 

@@ -87,6 +87,7 @@ def medir_no_processo(ambiente: dict, rodadas: int, pedidos: int, so=None) -> di
                         url=pagina["url"],
                         n=pedidos,
                         sem_cache=pagina.get("sem_cache", False),
+                        anonimo=not pagina["login"],
                     )
                 )
             todos_f += blocos_f

@@ -97,6 +97,19 @@ def medir(paginas: int) -> dict:
         }
 
 
+def em_processo_proprio(*argumentos: str) -> dict:
+    """A medida de `python -m bench ARGUMENTOS` num processo novo (o RSS máximo não desce):
+    o JSON da última linha que ele imprime."""
+    saida = subprocess.run(
+        [sys.executable, "-m", "bench", *argumentos],
+        env=os.environ,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return json.loads(saida.splitlines()[-1])
+
+
 def _virgula(valor: float, casas: int = 1) -> str:
     return f"{valor:.{casas}f}".replace(".", ",")
 
@@ -110,14 +123,7 @@ def main(tamanhos: list[int] | None = None) -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for paginas in tamanhos or [PAGINAS]:
-        saida = subprocess.run(
-            [sys.executable, "-m", "bench", "copia_grande_um", str(paginas)],
-            env=os.environ,
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
-        m = json.loads(saida.splitlines()[-1])
+        m = em_processo_proprio("copia_grande_um", str(paginas))
         acima_kb = (m["rss_max_mb"] - m["rss_antes_mb"]) * 1024
         print(
             f"| {m['paginas_anexo']} ({_virgula(m['mb_anexo'])}) | {m['paginas']} "

@@ -5,7 +5,9 @@ sistema, ou `bench.piso_f`, o piso F) e lê ordens, uma por linha em JSON, na en
 
 - `{"ordem": "entrar", "usuario": "..."}`: abre a sessão do usuário; devolve o cookie;
 - `{"ordem": "paginas"}` (só o sistema): as páginas a medir (`bench.carga_interno`);
-- `{"ordem": "medir", "url": "...", "n": 20, "sem_cache": false}`: faz `n` pedidos e
+- `{"ordem": "medir", "url": "...", "n": 20, "sem_cache": false, "anonimo": false}`: faz
+  `n` pedidos (com `anonimo`, como o visitante sem sessão, o do portal; senão, com a sessão
+  aberta por `entrar`) e
   devolve o tempo de parede de cada um, a CPU do processo e a do backend do PostgreSQL que
   o atende (lida em /proc/<pid>/stat), o status e as consultas de um pedido a mais.
 
@@ -43,9 +45,13 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    cliente = Client(HTTP_HOST="127.0.0.1")
+    logado = Client(HTTP_HOST="127.0.0.1")
+    # As páginas públicas medidas como as pede o público (e o wrk): sem o cookie da sessão.
+    visitante = Client(HTTP_HOST="127.0.0.1")
 
-    def medir(url: str, n: int, sem_cache: bool) -> dict:
+    def medir(url: str, n: int, sem_cache: bool, anonimo: bool) -> dict:
+        cliente = visitante if anonimo else logado
+
         def antes():
             if sem_cache:
                 caches["portal"].clear()
@@ -84,15 +90,17 @@ def main() -> None:
         ordem = json.loads(linha)
         if ordem["ordem"] == "entrar":
             usuario = get_user_model().objects.get(username=ordem["usuario"])
-            cliente.force_login(usuario)
-            resposta = {"cookie": cliente.cookies["sessionid"].value}
+            logado.force_login(usuario)
+            resposta = {"cookie": logado.cookies["sessionid"].value}
         elif ordem["ordem"] == "paginas":
             from bench import carga_interno
 
             carga_interno.criar_usuario()
             resposta = {"paginas": carga_interno.paginas(), "usuario": carga_interno.USUARIO}
         else:
-            resposta = medir(ordem["url"], ordem["n"], ordem.get("sem_cache", False))
+            resposta = medir(
+                ordem["url"], ordem["n"], ordem.get("sem_cache", False), ordem.get("anonimo", False)
+            )
         print(json.dumps(resposta), flush=True)
 
 

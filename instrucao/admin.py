@@ -8,6 +8,8 @@ from instrucao.models import (
     Certidao,
     FiguraCertidao,
     Oficio,
+    PrazoDoProcesso,
+    PrazosNoDia,
     RascunhoReiteracao,
     RetificacaoRecebimento,
     SequenciaOficio,
@@ -75,3 +77,17 @@ class AvisoPrazoAdmin(SomenteLeituraAdmin):
 class FiguraCertidaoAdmin(SomenteLeituraAdmin):
     list_display = ["certidao", "chave", "populacao", "eleitores", "valor_adicionado"]
     list_filter = ["certidao__oficio__orgao"]
+
+
+@admin.register(PrazosNoDia)
+class PrazosNoDiaAdmin(SomenteLeituraAdmin):
+    """Consulta; mantidos pelos atos (instrucao.prazos_abertos)."""
+
+    list_display = ["vencimento", "abertos"]
+
+
+@admin.register(PrazoDoProcesso)
+class PrazoDoProcessoAdmin(SomenteLeituraAdmin):
+    """Consulta; mantido pelos atos (instrucao.prazos_abertos)."""
+
+    list_display = ["processo", "vencimento"]

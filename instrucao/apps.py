@@ -14,6 +14,7 @@ class InstrucaoConfig(AppConfig):
             autos,
             busca,
             certidoes,
+            prazos_abertos,
             situacao_dos_oficios,
             views,
         )
@@ -26,6 +27,8 @@ class InstrucaoConfig(AppConfig):
         e.registrar_leitura("area_certificada_km2", certidoes.area_certificada_km2)
         e.registrar_leitura("continuidade_certificada", certidoes.continuidade_certificada)
         busca_interna.registrar_fonte(busca.nos_numeros)
+        # Todo ato pode abrir ou fechar prazos (encerrar, arquivar, desarquivar o processo).
+        e.registrar_avisos(prazos_abertos.depois_do_ato)
         # Art. 19, § 1º: as certidões recebidas entram na cópia integral ao TRE.
         if autos.pecas_das_certidoes not in copia_integral.FORNECEDORES:
             copia_integral.FORNECEDORES.append(autos.pecas_das_certidoes)

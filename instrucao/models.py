@@ -8,13 +8,14 @@ de quando a instrução vivia no hub (`processos_oficio`), para não mover dados
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, Exists, F, Func, OuterRef, Q, Subquery
+from django.db.models import Exists, F, Func, OuterRef, Q, Subquery
 
 from documentos.models import ArquivoGuardado
 
 # Modelos em módulo próprio (os avisos de prazo enviados), importados aqui para que o Django
 # os encontre e para quem os importa de instrucao.models.
 from instrucao.avisos import AvisoPrazo, EventoPrazo  # noqa: F401
+from instrucao.prazos_guardados import PrazoDoProcesso, PrazosNoDia  # noqa: F401
 from processos.estados import TERMINAIS, Tipo
 from processos.models import Processo
 
@@ -84,14 +85,6 @@ class OficioQuerySet(models.QuerySet):
         como função (e não como agregado) para que o Django não agrupe as linhas."""
         contagem = self.order_by().annotate(total=Func(F("pk"), function="COUNT"))
         return self.annotate(total=Subquery(contagem.values("total")))
-
-    def contagem_de_prazos(self, hoje, alerta):
-        """Vencidos e vencendo em `alerta` dias — uma consulta, qualquer que seja o número
-        de ofícios (Painel)."""
-        return self.com_prazo_aberto().aggregate(
-            vencidos=Count("id", filter=Q(vencimento__lt=hoje)),
-            vencendo=Count("id", filter=Q(vencimento__gte=hoje, vencimento__lte=alerta)),
-        )
 
 
 class SequenciaOficio(models.Model):

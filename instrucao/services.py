@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from documentos.arquivos import ArquivoRecusado, conferir_pdf, resumo_sha256
 from documentos.assinatura.entrada import conferir_assinaturas
-from instrucao import certidoes
+from instrucao import certidoes, prazos_abertos
 from instrucao.documentos import emitir_oficios
 from instrucao.models import (
     PEDIDOS_POR_TIPO,
@@ -242,8 +242,10 @@ def retificar_recebimento(
 
 
 def movimentar(oficio: Oficio) -> None:
-    """Um registro no ofício é movimentação do processo (lista, painel, ordenação)."""
+    """Um registro no ofício é movimentação do processo (lista, painel, ordenação) e pode
+    abrir ou fechar um prazo (instrucao.prazos_abertos)."""
     Processo.objects.filter(pk=oficio.processo_id).update(ultima_movimentacao=timezone.now())
+    prazos_abertos.sincronizar(oficio.processo_id)
     # A página do processo mostra o ofício logo depois (trechos em cache pela revisão).
     versao.tocar(oficio.processo_id)
 

@@ -15,7 +15,7 @@ from documentos.acesso import e_deputado_sem_equipe, pode_baixar
 from documentos.views import servir_pdf
 from emancipacao import numeros
 from emancipacao.limite_envio import limitar_envio
-from instrucao import avaliacao, correcao, reiteracao, situacao_dos_oficios
+from instrucao import avaliacao, correcao, prazos_abertos, reiteracao, situacao_dos_oficios
 from instrucao import services as servicos
 from instrucao.forms import (
     CorrecaoDigitacaoForm,
@@ -350,7 +350,10 @@ def prazos(request):
     hoje = timezone.localdate()
     abertos, sem_ar = _consultas_dos_prazos()
     numero = numeros.pagina(request.GET.get("pagina"))
-    pagina = Paginator(abertos.all(), PRAZOS_POR_PAGINA).get_page(numero)
+    paginador = Paginator(abertos.all(), PRAZOS_POR_PAGINA)
+    # O total dos somados por dia (instrucao.prazos_abertos), e não um COUNT dos ofícios.
+    paginador.count = prazos_abertos.total()
+    pagina = paginador.get_page(numero)
     mais_antigos = list(sem_ar[:SEM_AR_NA_PAGINA])
     prefixo = resolve_url("painel:lista")
     return render(

@@ -11,14 +11,13 @@ Decisão: a paginação continua por número de página (OFFSET), não por chave
 mostra "Página X de Y", links de página e a ordenação por qualquer coluna, e o custo do
 OFFSET fica no percurso de um índice cobrindo (ids), não na leitura das linhas.
 
-Na ordem pelo prazo mais próximo, o prazo não tem índice (é calculado dos ofícios): a lista
-é a dos processos com prazo aberto (ordenados pelo prazo) seguida da dos demais (na ordem do
-protocolo, pelo índice), e cada página é tirada de uma parte ou das duas. O prazo de cada
-processo é uma subconsulta nos ofícios: ordenar por ela todos os processos com prazo
-calculava milhares de prazos (~2 700 a 50 mil processos). Em vez disso, uma consulta agrupa
-os ofícios com prazo aberto pelo processo (lendo só o índice dos prazos) e dá a posição de
-cada prazo: só os processos da página, com os empatados com as suas pontas, são ordenados
-pela subconsulta. O corte entre as duas partes sai da mesma consulta; só as páginas além
+Na ordem pelo prazo mais próximo, o prazo não está na tabela dos processos (é guardado pela
+instrução, `instrucao.prazos_abertos`, só para quem tem prazo aberto): a lista é a dos
+processos com prazo aberto (ordenados pelo prazo) seguida da dos demais (na ordem do
+protocolo, pelo índice), e cada página é tirada de uma parte ou das duas. Uma consulta
+percorre o índice do prazo guardado e dá a posição de cada prazo, parando no fim da página:
+só os processos da página, com os empatados com as suas pontas, são ordenados pela
+subconsulta. O corte entre as duas partes sai da mesma consulta; só as páginas além
 dele pedem a contagem dos processos com prazo.
 
 Decisão: uma lista filtrada (uma busca, um filtro) conta os achados só até
@@ -30,7 +29,7 @@ até o teto, não. A lista sem filtro conta todos.
 
 from django.core.paginator import Page, Paginator
 from django.db import connection
-from django.db.models import Count, F, Min, OrderBy, Window
+from django.db.models import Count, F, OrderBy, Window
 from django.db.models.functions import Rank
 
 PRAZO = "prazo_mais_proximo"
@@ -60,7 +59,7 @@ class PaginadorDeProcessos(Paginator):
         # (`painel.filtros.ProcessoFilter.contagem`).
         self.contagem = contagem
         # Os ids dos processos com prazo aberto (a primeira parte da ordem pelo prazo), um
-        # por ofício, com o vencimento de cada ofício em `prazo`
+        # por processo, com o prazo mais próximo guardado em `prazo`
         # (`painel.prazos.ids_com_prazo_aberto()`).
         self.abertos = abertos
         # No SQLite (poucos processos, sem LIMIT dentro de UNION) a ordem é a simples.
@@ -140,14 +139,13 @@ class PaginadorDeProcessos(Paginator):
         prazo entre o da posição `inicio` e o da `fim`, com os empatados com as pontas
         (entre eles, a ordem é a do protocolo). De cada um, a posição do seu prazo (1 +
         quantos têm prazo antes) e quantos têm prazo até o seu, com os empatados. Numa
-        consulta aos ofícios com prazo aberto, agrupados pelo processo, que lê só o índice
-        dos prazos e para no fim da página; só a faixa é ordenada pela subconsulta do
-        prazo. Se a parte com prazo acaba antes de `fim`, a faixa vai até o fim dela."""
-        prazo = F("menor").desc() if self.ordem_prazo.descending else F("menor").asc()
+        consulta ao prazo mais próximo guardado de cada processo, que percorre o índice dele
+        e para no fim da página (a posição só cresce: o PostgreSQL encerra a janela ali);
+        só a faixa é ordenada pela subconsulta do prazo. Se a parte com prazo acaba antes
+        de `fim`, a faixa vai até o fim dela."""
+        prazo = F("prazo").desc() if self.ordem_prazo.descending else F("prazo").asc()
         return list(
             abertos.order_by()
-            .values("processo_id")
-            .annotate(menor=Min("prazo"))
             .annotate(
                 posicao=Window(Rank(), order_by=prazo),
                 ate=Window(Count("processo_id"), order_by=prazo),

@@ -1,15 +1,14 @@
 """As colunas da lista de processos e o prazo mais próximo de cada um.
 
 O prazo mais próximo é o menor vencimento entre os ofícios com prazo aberto do processo
-(vigentes, sem resposta, com AR; processo não terminal — Art. 2º, § 3º). Os ofícios são da
-instrução: o painel, acima das fases, os lê pelo modelo dela.
+(vigentes, sem resposta, com AR; processo não terminal — Art. 2º, § 3º), guardado pela
+instrução a cada ato e registro nos ofícios (`instrucao.prazos_abertos`): o painel, acima
+das fases, o lê pelo modelo dela.
 """
-
-import functools
 
 from django.db import models
 
-from instrucao.models import Oficio
+from instrucao.models import PrazoDoProcesso
 from processos.models import Processo
 from requisitos.models import Municipio
 
@@ -34,27 +33,16 @@ def com_prazo_mais_proximo(processos):
 
 def ids_com_prazo_aberto():
     """Os ids dos processos que têm prazo mais próximo (o `prazo_mais_proximo` não é nulo):
-    a primeira parte da lista ordenada pelo prazo (`painel.paginacao`). Uma linha por ofício
-    com prazo aberto, com o vencimento dele em `prazo` (o prazo mais próximo do processo é o
-    menor deles), para filtrar e agrupar sem voltar aos ofícios."""
-    return _oficios_com_prazo_aberto().all()
+    a primeira parte da lista ordenada pelo prazo (`painel.paginacao`). Uma linha por
+    processo, com o prazo mais próximo em `prazo`, mantido pelos atos
+    (`instrucao.prazos_abertos`): a ordem pelo prazo percorre o índice dele."""
+    return PrazoDoProcesso.objects.annotate(prazo=models.F("vencimento")).values("processo_id")
 
 
-# As duas consultas dos prazos abertos, montadas uma vez por processo do servidor: montar as
-# condições (vigentes, sem resposta, de processo não terminal, cada uma com a sua
-# subconsulta) custava mais que executá-las, a cada página da lista. Nada nelas depende da
-# requisição nem da data; o Django copia a consulta a cada uso (`all()`, `annotate`), de modo
-# que a guardada nunca muda.
-@functools.cache
-def _oficios_com_prazo_aberto():
-    abertos = Oficio.objects.com_prazo_aberto().annotate(prazo=models.F("vencimento"))
-    return abertos.values("processo_id")
-
-
-@functools.cache
 def _prazo_mais_proximo():
-    abertos = Oficio.objects.com_prazo_aberto().filter(processo=models.OuterRef("pk"))
-    return models.Subquery(abertos.order_by("vencimento").values("vencimento")[:1])
+    """O prazo guardado do processo, pela chave (e não os ofícios de cada linha)."""
+    guardado = PrazoDoProcesso.objects.filter(processo=models.OuterRef("pk"))
+    return models.Subquery(guardado.values("vencimento"))
 
 
 def _sem_prazo():

@@ -12,7 +12,7 @@ from django.utils import timezone
 from emancipacao import numeros
 from emancipacao.erros import pagina_de_erro
 from emancipacao.planilha import resposta_csv
-from instrucao.models import Oficio
+from instrucao import prazos_abertos
 from painel import contagens, exportacao, prazos
 from painel.filtros import ProcessoFilter
 from painel.linhas import colunas_ordenaveis, linhas_da_lista
@@ -36,7 +36,8 @@ def painel(request):
     meus_estados = services.estados_com_atos_do_usuario(request.user)
     andamento = [e for e in Estado.values if e not in (Estado.CONCLUIDO, Estado.ARQUIVADO)]
     hoje = timezone.localdate()
-    prazos_dos_oficios = Oficio.objects.contagem_de_prazos(hoje, hoje + timedelta(days=DIAS_ALERTA))
+    # Somados por dia de vencimento, mantidos pelos atos (instrucao.prazos_abertos).
+    prazos_dos_oficios = prazos_abertos.contagem(hoje, hoje + timedelta(days=DIAS_ALERTA))
     return render(
         request,
         "painel/painel.html",

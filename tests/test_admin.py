@@ -22,6 +22,8 @@ from documentos.models import (
 from documentos.tarefas import solicitar_copia_integral
 from instrucao.models import (
     AvisoPrazo,
+    PrazoDoProcesso,
+    PrazosNoDia,
     RascunhoReiteracao,
     RetificacaoRecebimento,
     SequenciaOficio,
@@ -81,6 +83,8 @@ HISTORICO = {
     "instrucao.RascunhoReiteracao": "rascunho do servidor; a reiteração é do Presidente (Art. 21)",
     "instrucao.AvisoPrazo": "registro dos avisos de prazo enviados (não se repetem)",
     "instrucao.RetificacaoRecebimento": "correção do AR com as datas anteriores e justificativa",
+    "instrucao.PrazosNoDia": "contagem dos prazos abertos, mantida pelos atos",
+    "instrucao.PrazoDoProcesso": "prazo mais próximo de cada processo, mantido pelos atos",
     "transparencia.Liberacao": "liberação e revogação do Art. 23, cada uma com Andamento",
     "representacao.Signatario": "lista de assinaturas do Art. 13: quem assinou e quando",
     "representacao.CorrecaoSignatario": "correção ou anulação de uma linha, antes e depois",
@@ -239,6 +243,9 @@ def _semear_historico(operador, deputado) -> None:
         justificativa="AR lido errado.",
         registrada_por=operador,
     )
+    # Derivadas dos ofícios e mantidas pelos atos; aqui só para haver uma linha de cada.
+    PrazoDoProcesso.objects.create(processo=processo, vencimento=PASSADO, vencimentos=[])
+    PrazosNoDia.objects.create(vencimento=PASSADO, abertos=1)
     AvisoPrazo.objects.create(
         oficio=oficio,
         evento="vencido",

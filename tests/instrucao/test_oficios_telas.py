@@ -11,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from instrucao.models import Oficio
+from instrucao.prazos_abertos import recalcular_todos, sincronizar
 from processos.models import Processo
 from tests.processos.construtores import (
     PASSADO,
@@ -36,7 +37,9 @@ def _aguardando(operador, **campos):
 
 
 def _prazo(oficio, vencimento):
+    """Atalho do AR (gravado direto), com os prazos abertos somados como o ato os soma."""
     Oficio.objects.filter(pk=oficio.pk).update(recebido_em=PASSADO, vencimento=vencimento)
+    sincronizar(oficio.processo_id)
 
 
 def _situacoes(html: str) -> dict[str, str]:
@@ -211,6 +214,7 @@ def test_prazos_lista_vencidos_primeiro_do_mais_atrasado_e_depois_por_vencimento
     responder_oficios(b, operador, orgaos=("sefaz",))  # respondido: sai da lista
     _prazo(arquivado.oficios.get(orgao="tre"), HOJE - timedelta(days=40))
     Processo.objects.filter(pk=arquivado.pk).update(estado="arquivado")
+    sincronizar(arquivado.pk)
     client.force_login(mesa)
 
     html = client.get("/prazos/").content.decode()
@@ -268,6 +272,7 @@ def test_painel_faz_o_mesmo_numero_de_consultas_com_2_ou_30_oficios(client, serv
         criado_por=operador,
     )
     Oficio.objects.update(recebido_em=PASSADO, vencimento=HOJE - timedelta(days=1))
+    recalcular_todos()
     assert Oficio.objects.count() == 30
     with CaptureQueriesContext(connection) as com_30:
         html = client.get("/painel/").content.decode()

@@ -14,6 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from instrucao.models import Oficio
+from instrucao.prazos_abertos import recalcular_todos
 from instrucao.views import SEM_AR_NA_PAGINA
 from processos.models import Processo
 from requisitos.models import Municipio
@@ -45,7 +46,9 @@ def _oficios(processos, vencimentos, *, prefixo="T", criado_por, com_ar=True) ->
         )
         for i, vencimento in enumerate(vencimentos)
     ]
-    return Oficio.objects.bulk_create(oficios)
+    oficios = Oficio.objects.bulk_create(oficios)
+    recalcular_todos()  # gravados sem os atos, que somam os prazos abertos
+    return oficios
 
 
 def _numeros(html: str) -> list[str]:

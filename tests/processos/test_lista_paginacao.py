@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from instrucao.prazos_abertos import recalcular_todos
 from painel import prazos
 from painel.views import POR_PAGINA
 from processos.estados import Estado
@@ -73,6 +74,7 @@ def processos(municipios, servidor):
                 vencimento=vencimento,
                 criado_por=servidor,
             )
+    recalcular_todos()  # gravados sem os atos, que somam os prazos abertos
     return criados
 
 

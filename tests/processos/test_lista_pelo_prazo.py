@@ -11,6 +11,7 @@ import pytest
 from django.utils import timezone
 
 from instrucao.models import Oficio
+from instrucao.prazos_abertos import recalcular_todos
 from painel.views import POR_PAGINA
 from processos.estados import Estado
 from processos.models import FormaEncaminhamento, Processo
@@ -81,6 +82,8 @@ def prazos(db, servidor):
         if p.estado == Estado.ARQUIVADO:
             # Prazo aberto em processo arquivado não conta (Art. 2º, § 3º).
             _oficio(p, f"{p.numero}x/{p.ano}", hoje - timedelta(days=3), servidor)
+    # Semeados sem os atos (que somam os prazos abertos na sua transação).
+    recalcular_todos()
     return prazo
 
 

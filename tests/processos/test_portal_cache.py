@@ -87,6 +87,21 @@ def test_fora_de_transacao_o_acerto_so_le_a_chave_e_o_ato_muda_a_pagina(
         assert Estado.EM_INSTRUCAO.label in client.get(url).content.decode(), url
 
 
+@pytest.mark.django_db(transaction=True)
+def test_com_sessao_o_acerto_le_a_mais_so_a_sessao_e_o_usuario(
+    client, operador, servidor, contadores_fora_do_banco
+):
+    """Quem está logado vê o seu cabeçalho (o nome, Sair): a sessão e o usuário são lidos;
+    os papéis não (guardados na sessão), nem o conteúdo (da memória)."""
+    processo = protocolar(operador, nome="Vila Serena do Xingu")
+    client.force_login(servidor)
+    for url in ("/portal/", _url(processo)):
+        client.get(url)
+        acerto, html = _consultas(client, url)
+        assert acerto == 3, url
+        assert servidor.first_name in html and "Vila Serena do Xingu" in html
+
+
 @pytest.mark.django_db
 def test_pagina_publica_muda_quando_o_processo_se_move(client, operador):
     processo = protocolar(operador)

@@ -11,7 +11,8 @@ Tudo por `bulk_create`, em lotes: 50 000 processos levam poucos minutos. Cada pr
 sorteado por `Random(f"{semente}-{indice}")`, de modo que a mesma semente dá os mesmos dados
 (tomando o dia de hoje como referência das datas) e rodar de novo é idempotente: só cria os
 índices que ainda faltam para chegar a N. Os números de protocolo e de ofício saem das
-sequências por ano, que ficam atualizadas (o próximo protocolo real não colide).
+sequências por ano, que ficam atualizadas (o próximo protocolo real não colide); os prazos
+abertos somados (`instrucao.prazos_abertos`) são refeitos no fim.
 """
 
 import hashlib
@@ -205,6 +206,10 @@ class Command(BaseCommand):
             with transaction.atomic():
                 gerador.gravar_lote(range(inicio, min(inicio + LOTE, processos)))
             self.stdout.write(f"{min(inicio + LOTE, processos)} de {processos}", ending="\r")
+        # Os ofícios entraram por bulk_create, sem os atos que somam os prazos abertos.
+        from instrucao.prazos_abertos import recalcular_todos
+
+        recalcular_todos()
         self.stdout.write(
             self.style.SUCCESS(f"{processos - existentes} processos sintéticos criados.")
         )
