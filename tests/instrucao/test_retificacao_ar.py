@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from instrucao.models import Oficio, RetificacaoRecebimento
 from instrucao.reiteracao import preparar_reiteracao, reiterar_oficio
 from instrucao.services import registrar_recebimento, retificar_recebimento
+from processos import consulta_da_pagina
 from processos.models import AtoRecusado
 from tests.processos.construtores import processo_no_estado, responder_oficios
 
@@ -225,14 +226,16 @@ def test_a_linha_do_ar_retificado_nao_custa_consulta(client, servidor, processo)
     client.force_login(servidor)
     url = f"/processos/{processo.slug}/"
     client.get(url)
-    # As duas páginas desenhadas sem os trechos guardados em cache (a seção dos ofícios é
-    # lida do banco nas duas).
+    # As duas páginas desenhadas sem os trechos guardados em cache nem as anotações guardadas
+    # pela revisão (a seção dos ofícios e a consulta do processo lidas do banco nas duas).
     caches["portal"].clear()
+    consulta_da_pagina.esquecer()
     with CaptureQueriesContext(connection) as sem_retificacao:
         client.get(url)
     _retificar(processo, servidor)
 
     caches["portal"].clear()
+    consulta_da_pagina.esquecer()
     with CaptureQueriesContext(connection) as com_retificacao:
         html = client.get(url).content.decode()
 

@@ -11,6 +11,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from instrucao import prazos_abertos
 from painel.views import POR_PAGINA
 from processos.estados import Estado
 from processos.models import FormaEncaminhamento, Processo
@@ -51,7 +52,7 @@ def _processo(numero: int, origem, *, nome: str = "", estado=Estado.EM_INSTRUCAO
 def _oficio(processo, usuario, *, vencimento, orgao="tre", respondido=False, numero=None):
     Oficio = Processo._meta.get_field("oficios").related_model
     recebido = vencimento - timedelta(days=30)
-    return Oficio.objects.create(
+    oficio = Oficio.objects.create(
         processo=processo,
         orgao=orgao,
         incisos="II",
@@ -62,6 +63,9 @@ def _oficio(processo, usuario, *, vencimento, orgao="tre", respondido=False, num
         respondido_em=recebido if respondido else None,
         criado_por=usuario,
     )
+    # Gravado direto no banco, sem o ato: as somas dos prazos abertos refeitas como o ato faria.
+    prazos_abertos.sincronizar(processo.pk)
+    return oficio
 
 
 def _csv(resposta) -> list[list[str]]:
@@ -134,6 +138,7 @@ def test_oficio_reiterado_e_processo_terminal_nao_dao_prazo(client, servidor, or
     novo = _oficio(reiterado, servidor, vencimento=hoje + timedelta(days=12), numero="2/2026-CRT")
     novo.reitera = antigo
     novo.save()
+    prazos_abertos.sincronizar(reiterado.pk)
     client.force_login(servidor)
 
     linhas = {linha[0]: linha[6] for linha in _csv(client.get("/processos/exportar.csv"))[1:]}
