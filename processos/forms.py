@@ -400,8 +400,7 @@ def _campo_do_processo(nome: str, **kwargs) -> forms.Field:
 
 class RetificarDadosForm(AtoForm):
     """Preenchido com os dados atuais; os campos que a etapa já fixou vêm desabilitados, com
-    o motivo. O preparo do ato confere os mesmos bloqueios na linha travada (a tela não é a
-    única barreira)."""
+    o motivo. O preparo do ato confere os mesmos bloqueios (a tela não é a única barreira)."""
 
     nome_proposto = _campo_do_processo("nome_proposto")
     sede_proposta = _campo_do_processo(
