@@ -184,3 +184,24 @@ def test_o_mesmo_oficio_escrito_de_outro_jeito_nao_e_novo_oficio(operador, mesmo
         retificar(processo, operador, oficio_tre=mesmo)
     assert recarregar(processo).estado == "arquivado"
     assert Resultado.objects.filter(processo=processo).count() == 1
+
+
+def test_resultado_gravado_sem_a_data_da_consulta_pede_a_data_antes_do_parecer(operador):
+    """Tempus regit actum (Art. 11, § 2º): o resultado gravado antes de a data da consulta ser
+    registrada não é lido pela regra do dia do parecer; a Mesa registra a data retificando o
+    resultado (antes do parecer, o mesmo ofício do TRE serve) e o parecer então se emite."""
+    processo = processo_no_estado(operador, "criacao", "plebiscito_no_tre")
+    praticar(processo, operador, "registrar_resultado", dados=dados_resultado(processo, REJEITADO))
+    Resultado.objects.filter(processo=processo).update(data_consulta=None)  # gravado antes
+
+    recusa = r"não traz a data da consulta.*\(Art\. 11, § 2º.*“Retificar resultado"
+    with pytest.raises(AtoRecusado, match=recusa):
+        praticar(processo, operador, "emitir_parecer_resultado", dados={"texto_parecer": "P."})
+    assert recarregar(processo).estado == "resultado_em_analise"
+
+    retificar(processo, operador, REJEITADO)
+    parecer = praticar(
+        processo, operador, "emitir_parecer_resultado", dados={"texto_parecer": "P."}
+    )
+    assert parecer.estado_destino == "arquivado"
+    assert parecer.dados["apuracao"]["versao_regra"]["data_consulta"] is not None
