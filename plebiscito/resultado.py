@@ -16,6 +16,7 @@ ato, na ordem do rito:
 As leituras do resultado (as versões, a vigente, as unidades exigidas e as que faltam) são de
 `plebiscito/services.py`, que a página também usa."""
 
+import re
 from dataclasses import dataclass, replace
 from datetime import date
 
@@ -109,6 +110,8 @@ def preparar_resultado(processo: Processo, dados: dict) -> ResultadoConferido:
     testes=(
         "tests.plebiscito.test_retificacao_pelo_tre.test_retificar_depois_do_parecer_sem_novo_oficio_e_recusado",
         "tests.plebiscito.test_retificacao_pelo_tre.test_novo_oficio_do_tre_reabre_a_analise_e_o_parecer_e_recalculado",
+        "tests.plebiscito.test_retificacao_pelo_tre.test_caso_relatado_rejeitado_e_arquivado_nao_volta_pelo_presidente_nem_pela_mesa",
+        "tests.plebiscito.test_retificacao_pelo_tre.test_o_mesmo_oficio_escrito_de_outro_jeito_nao_e_novo_oficio",
     ),
     decisao="O veredito do plebiscito muda só pelo TRE: nem o Presidente (desarquivar) nem a "
     "Mesa sem novo ofício o desfazem.",
@@ -124,7 +127,9 @@ def _novo_oficio_depois_do_parecer(processo: Processo, dados: dict) -> None:
     )
     if parecer is None:
         return
-    mesmo_numero = str(dados.get("oficio_tre", "")).strip() == vigente.oficio_tre.strip()
+    mesmo_numero = _numero_do_oficio(dados.get("oficio_tre", "")) == _numero_do_oficio(
+        vigente.oficio_tre
+    )
     if mesmo_numero or como_data(dados["data_oficio_tre"]) < vigente.data_oficio_tre:
         raise AtoRecusado(
             f"O parecer sobre o resultado foi emitido em {parecer.data_ato:%d/%m/%Y}: a "
@@ -132,6 +137,13 @@ def _novo_oficio_depois_do_parecer(processo: Processo, dados: dict) -> None:
             f"Plenário), diferente do ofício {vigente.oficio_tre} de "
             f"{vigente.data_oficio_tre:%d/%m/%Y} e não anterior a ele (Art. 20, § 1º)."
         )
+
+
+def _numero_do_oficio(numero) -> str:
+    """O número como número: "01/2026", " 1 / 2026 " e "1/2026" são o mesmo ofício (sem os
+    espaços, sem os zeros à esquerda de cada grupo de algarismos, sem caixa)."""
+    sem_espacos = re.sub(r"\s+", "", str(numero)).casefold()
+    return re.sub(r"\d+", lambda grupo: grupo.group().lstrip("0") or "0", sem_espacos)
 
 
 def gravar_resultado(andamento, conferido: ResultadoConferido | None = None) -> Resultado:
@@ -265,7 +277,8 @@ def apurar_processo(processo: Processo, data: date | None = None):
 
 
 def _dia_da_regra(resultado: Resultado, parametros) -> date:
-    """A data da consulta; num resultado anterior ao registro dela, a do parecer."""
+    """A data da consulta; num resultado gravado sem ela, a de referência — só na prévia da
+    página, porque o parecer exige a data (`preparar_parecer_resultado`)."""
     return resultado.data_consulta or parametros.data_referencia
 
 
@@ -283,11 +296,17 @@ def versao_da_regra(resultado: Resultado, parametros) -> dict:
     versao = f"vigente desde {registro.vigencia_inicio:%d/%m/%Y}" if registro else "a da lei"
     return {
         "valor": parametros.regra_plebiscito,
-        "data_consulta": dia.isoformat() if dia else None,
+        "data_consulta": resultado.data_consulta.isoformat() if resultado.data_consulta else None,
         "vigencia_inicio": registro.vigencia_inicio.isoformat() if registro else None,
         "fundamento": fundamento,
-        "texto": f"em vigor na data da consulta ({dia:%d/%m/%Y}): {versao} ({fundamento})",
+        "texto": f"{_quando(resultado, dia)}: {versao} ({fundamento})",
     }
+
+
+def _quando(resultado: Resultado, dia: date) -> str:
+    if resultado.data_consulta is None:  # a prévia de um resultado gravado sem a data
+        return f"em vigor em {dia:%d/%m/%Y} (a data da consulta não foi registrada)"
+    return f"em vigor na data da consulta ({dia:%d/%m/%Y})"
 
 
 def _votacao_dict(v: Votacao) -> dict:
@@ -355,6 +374,8 @@ def resultado_cobre_a_abrangencia(processo) -> bool:
     testes=(
         "tests.plebiscito.test_resultado.test_caso_relatado_com_a_regra_literal_arquiva",
         "tests.plebiscito.test_resultado.test_regra_literal_metade_exata_dos_inscritos_nao_aprova",
+        "tests.plebiscito.test_retificacao_pelo_tre.test_regra_do_plebiscito_e_a_do_dia_da_consulta",
+        "tests.plebiscito.test_retificacao_pelo_tre.test_resultado_gravado_sem_a_data_da_consulta_pede_a_data_antes_do_parecer",
     ),
 )
 def preparar_parecer_resultado(processo: Processo, dados: dict) -> ParecerDoResultado:
@@ -363,6 +384,13 @@ def preparar_parecer_resultado(processo: Processo, dados: dict) -> ParecerDoResu
     resultado, apuracao, parametros = apurar_processo(processo)
     if resultado is None:
         raise AtoRecusado("Não há resultado do plebiscito registrado neste processo (Art. 20).")
+    if resultado.data_consulta is None:
+        raise AtoRecusado(
+            "O resultado registrado não traz a data da consulta, e a regra do plebiscito é a "
+            "em vigor no dia da votação (Art. 11, § 2º; tempus regit actum). Registre a data em "
+            "“Retificar resultado do plebiscito” (antes do parecer, o mesmo ofício do TRE "
+            "serve) e emita o parecer."
+        )
     vista = dados.pop("versao_resultado", None)
     if vista is not None and int(vista) != resultado.versao:
         raise AtoRecusado(
