@@ -40,9 +40,8 @@ import ast
 import re
 from collections import defaultdict
 
-from tests.test_camadas import RAIZ, _modulos, app
+from tests.test_camadas import _modulos, app, templates_do_projeto
 
-TEMPLATES = RAIZ / "templates"
 LEITURA_NO_TEMPLATE = re.compile(r"\bdados\.(\w+)")
 INCLUSAO = re.compile(r"""{%\s*(?:include|extends)\s+["']([^"']+)["']""")
 
@@ -227,8 +226,8 @@ def _do_projeto() -> set[tuple[str, str, str]]:
     return leituras_cruzadas(
         _codigo_do_projeto(),
         {
-            str(caminho.relative_to(TEMPLATES)): caminho.read_text(encoding="utf-8")
-            for caminho in TEMPLATES.rglob("*.html")
+            nome: caminho.read_text(encoding="utf-8")
+            for nome, caminho in templates_do_projeto().items()
         },
     )
 

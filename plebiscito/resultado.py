@@ -1,23 +1,201 @@
-"""O parecer sobre o resultado do plebiscito (Art. 11 e Art. 20, § 1º): o veredito da regra
-que governa, calculado das unidades da versão vigente do resultado e gravado com os
-parâmetros usados. A conclusão do parecer, o destino do processo, o PDF e as páginas leem
-esse mesmo registro, por `parecer_gravado` — nunca pelas chaves do `Andamento.dados`. O PDF
-do parecer (`documento_do_parecer`) é montado aqui, ao lado do que ele diz."""
+"""Os atos do resultado do plebiscito, da apuração ao PDF do parecer (Art. 20 e Art. 11).
 
+Tudo o que os blocos desses atos em `plebiscito/atos.py` declaram está aqui, um trecho por
+ato, na ordem do rito:
+
+- `registrar_resultado` / `retificar_resultado`: as guardas (há ou não resultado), o preparo
+  que confere as unidades exigidas pela abrangência em vigor na data do ato (regras puras) e o
+  registro da nova versão do resultado (Art. 20, § 1º: depois do parecer, só com novo ofício
+  do TRE);
+- `emitir_parecer_resultado`: o veredito da regra que governa, calculado das unidades da
+  versão vigente e gravado com os parâmetros usados. A conclusão do parecer, o destino do
+  processo, o PDF (`documento_do_parecer`, montado aqui, ao lado do que ele diz) e as páginas
+  leem esse mesmo registro, por `parecer_gravado` — nunca pelas chaves do `Andamento.dados`;
+- `apresentar_pl`: nenhum projeto de lei sem o parecer que aprovou o plebiscito (Art. 11).
+
+As leituras do resultado (as versões, a vigente, as unidades exigidas e as que faltam) são de
+`plebiscito/services.py`, que a página também usa."""
+
+import re
 from dataclasses import dataclass, replace
 from datetime import date
 
 from documentos import conteudo as c
 from plebiscito import analise
-from plebiscito.models import Resultado
-from plebiscito.regras import Votacao, apurar_unidades
-from plebiscito.services import CAMPOS, CAMPOS_VOTOS, data_do_ato, resultado_vigente
+from plebiscito.models import Resultado, UnidadeVotacao
+from plebiscito.regras import ApuracaoInvalida, Unidade, Votacao, apurar_unidades
+from plebiscito.services import (
+    CAMPOS,
+    CAMPOS_VOTOS,
+    como_data,
+    data_do_ato,
+    resultado_vigente,
+    resultados_do_processo,
+    tem_pergunta_sede,
+    unidades_exigidas,
+    unidades_que_faltam,
+)
 from processos import leitura, rito
 from processos.condicoes import condicao
 from processos.estados import Estado
 from processos.models import Andamento, AtoRecusado, Processo
 from requisitos.aplicacao import aplica
+from requisitos.models import parametros_em_vigor
 from requisitos.parametros import ABRANGENCIAS_PLEBISCITO, REGRAS_PLEBISCITO
+
+# --- registrar_resultado e retificar_resultado ---------------------------------------------
+
+
+def unidade_de_dados(dados: dict) -> Unidade:
+    votacao = Votacao(*(dados.get(c) for c in CAMPOS))
+    sede = None
+    if dados.get("sede_sim") is not None:
+        sede = Votacao(
+            dados.get("inscritos"),
+            dados.get("comparecimento"),
+            *(dados.get(f"sede_{c}") for c in CAMPOS_VOTOS),
+        )
+    return Unidade(str(dados.get("nome", "")), bool(dados.get("area_desmembrada")), votacao, sede)
+
+
+@dataclass(frozen=True)
+class ResultadoConferido:
+    """O que `registrar_resultado` e `retificar_resultado` gravam além dos números: a
+    abrangência em vigor na data do ato, sob a qual as unidades foram conferidas."""
+
+    abrangencia: str
+
+    def como_dados(self) -> dict:
+        return {"abrangencia": self.abrangencia}
+
+
+def preparar_resultado(processo: Processo, dados: dict) -> ResultadoConferido:
+    """Confere, na linha travada, os números que o formulário já validou: defesa de quem
+    chama o serviço diretamente (nada inconsistente é gravado)."""
+    quando = data_do_ato(processo)
+    exigidas = unidades_exigidas(processo, quando)
+    recebidas = dados.get("unidades") or []
+    nomes = [str(u.get("nome", "")) for u in recebidas]
+    if sorted(nomes) != sorted(u.nome for u in exigidas):
+        raise AtoRecusado(
+            "Informe exatamente as unidades de votação exigidas pela abrangência em vigor: "
+            + "; ".join(u.nome for u in exigidas)
+            + "."
+        )
+    com_sede = {u.get("sede_sim") is not None for u in recebidas}
+    if com_sede != {tem_pergunta_sede(processo)}:
+        raise AtoRecusado(
+            "Na fusão, informe em todas as unidades a pergunta sobre a sede (Art. 4º, p.ú.)."
+            if tem_pergunta_sede(processo)
+            else "Só a fusão tem a pergunta sobre a sede (Art. 4º, p.ú.)."
+        )
+    abrangencia = parametros_em_vigor(quando).abrangencia_plebiscito
+    try:
+        apurar_unidades([unidade_de_dados(u) for u in recebidas], "lc23_literal", abrangencia)
+    except (ApuracaoInvalida, TypeError) as exc:
+        raise AtoRecusado(f"Resultado inconsistente: {exc}") from exc
+    # A ordem do ofício do TRE, da leitura e do ato: processos.cronologia.
+    if not dados.get("data_consulta"):
+        raise AtoRecusado("Informe a data da consulta (o dia da votação do plebiscito).")
+    if como_data(dados["data_consulta"]) > como_data(dados["data_oficio_tre"]):
+        raise AtoRecusado("A consulta não pode ser posterior ao ofício do TRE que a apurou.")
+    _novo_oficio_depois_do_parecer(processo, dados)
+    return ResultadoConferido(abrangencia)
+
+
+@aplica(
+    "Art. 20, § 1º",
+    descricao="Depois do parecer sobre o resultado, o resultado só se retifica com um novo "
+    "ofício do TRE (número, data e leitura em Plenário); o parecer é então emitido de novo.",
+    testes=(
+        "tests.plebiscito.test_retificacao_pelo_tre.test_retificar_depois_do_parecer_sem_novo_oficio_e_recusado",
+        "tests.plebiscito.test_retificacao_pelo_tre.test_novo_oficio_do_tre_reabre_a_analise_e_o_parecer_e_recalculado",
+        "tests.plebiscito.test_retificacao_pelo_tre.test_caso_relatado_rejeitado_e_arquivado_nao_volta_pelo_presidente_nem_pela_mesa",
+        "tests.plebiscito.test_retificacao_pelo_tre.test_o_mesmo_oficio_escrito_de_outro_jeito_nao_e_novo_oficio",
+    ),
+    decisao="O veredito do plebiscito muda só pelo TRE: nem o Presidente (desarquivar) nem a "
+    "Mesa sem novo ofício o desfazem.",
+)
+def _novo_oficio_depois_do_parecer(processo: Processo, dados: dict) -> None:
+    vigente = Resultado.objects.vigente(processo)
+    if vigente is None:
+        return
+    parecer = (
+        processo.andamentos.filter(ato="emitir_parecer_resultado", pk__gt=vigente.andamento_id)
+        .order_by("-pk")
+        .first()
+    )
+    if parecer is None:
+        return
+    mesmo_numero = _numero_do_oficio(dados.get("oficio_tre", "")) == _numero_do_oficio(
+        vigente.oficio_tre
+    )
+    if mesmo_numero or como_data(dados["data_oficio_tre"]) < vigente.data_oficio_tre:
+        raise AtoRecusado(
+            f"O parecer sobre o resultado foi emitido em {parecer.data_ato:%d/%m/%Y}: a "
+            "retificação só vale com um novo ofício do TRE (número, data e leitura em "
+            f"Plenário), diferente do ofício {vigente.oficio_tre} de "
+            f"{vigente.data_oficio_tre:%d/%m/%Y} e não anterior a ele (Art. 20, § 1º)."
+        )
+
+
+def _numero_do_oficio(numero) -> str:
+    """O número como número: "01/2026", " 1 / 2026 " e "1/2026" são o mesmo ofício (sem os
+    espaços, sem os zeros à esquerda de cada grupo de algarismos, sem caixa)."""
+    sem_espacos = re.sub(r"\s+", "", str(numero)).casefold()
+    return re.sub(r"\d+", lambda grupo: grupo.group().lstrip("0") or "0", sem_espacos)
+
+
+def gravar_resultado(andamento, conferido: ResultadoConferido | None = None) -> Resultado:
+    """A versão seguinte do resultado, com as suas unidades (o ato já foi conferido)."""
+    dados = andamento.dados
+    conferido = conferido or ResultadoConferido(dados["abrangencia"])
+    anterior = Resultado.objects.vigente(andamento.processo)
+    exigidas = {u.nome: u for u in unidades_exigidas(andamento.processo, andamento.data_ato)}
+    resultado = Resultado.objects.create(
+        processo=andamento.processo,
+        versao=anterior.versao + 1 if anterior else 1,
+        andamento=andamento,
+        oficio_tre=dados["oficio_tre"],
+        data_oficio_tre=como_data(dados["data_oficio_tre"]),
+        data_leitura_plenario=como_data(dados["data_leitura_plenario"]),
+        data_consulta=como_data(dados["data_consulta"]) if dados.get("data_consulta") else None,
+        abrangencia=conferido.abrangencia,
+        pergunta_sede=tem_pergunta_sede(andamento.processo),
+    )
+    UnidadeVotacao.objects.bulk_create(
+        UnidadeVotacao(
+            resultado=resultado,
+            ordem=i,
+            chave=exigidas[u["nome"]].chave,
+            nome=u["nome"],
+            municipio_id=exigidas[u["nome"]].municipio_id,
+            area_desmembrada=exigidas[u["nome"]].area_desmembrada,
+            **{c: u[c] for c in CAMPOS},
+            **{f"sede_{c}": u.get(f"sede_{c}") for c in CAMPOS_VOTOS},
+        )
+        for i, u in enumerate(dados["unidades"], start=1)
+    )
+    return resultado
+
+
+@condicao(
+    lambda processo: (
+        "Já há resultado registrado neste processo (versão "
+        f"{resultados_do_processo(processo)[0].versao}); corrija-o por “Retificar "
+        "resultado do plebiscito”."
+    )
+)
+def sem_resultado_registrado(processo) -> bool:
+    return not resultados_do_processo(processo)
+
+
+@condicao("Não há resultado do plebiscito registrado neste processo (Art. 20).")
+def com_resultado_registrado(processo) -> bool:
+    return bool(resultados_do_processo(processo))
+
+
+# --- emitir_parecer_resultado ----------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -178,6 +356,16 @@ def apuracao_como_dict(resultado: Resultado, apuracao, parametros) -> dict:
     }
 
 
+@condicao(
+    lambda processo: (
+        "O resultado registrado não tem as unidades que a abrangência em vigor "
+        "exige (" + "; ".join(unidades_que_faltam(processo)) + "): retifique o resultado."
+    )
+)
+def resultado_cobre_a_abrangencia(processo) -> bool:
+    return not unidades_que_faltam(processo)
+
+
 @aplica(
     "Art. 20, § 1º; Art. 11, § 2º",
     descricao="O parecer sobre o resultado segue o veredito calculado dos números registrados: "
@@ -216,6 +404,9 @@ def preparar_parecer_resultado(processo: Processo, dados: dict) -> ParecerDoResu
     if achadas and not dados.get("confirma_analise"):
         raise AtoRecusado(analise.aviso(apuracao.aprovado, achadas))
     return ParecerDoResultado(apuracao_como_dict(resultado, apuracao, parametros))
+
+
+# --- apresentar_pl ---------------------------------------------------------------------------
 
 
 @aplica(
