@@ -34,7 +34,8 @@ class ProcessoQuerySet(models.QuerySet):
 
     def guardar_nomes_das_origens(self) -> int:
         """Grava em `nomes_das_origens` os nomes dos municípios de origem de cada processo
-        (em ordem alfabética, separados por espaço), só nos que mudaram; devolve quantos.
+        (em ordem alfabética, como a tabela da lista os mostra: "Sinop, Sorriso"), só nos que
+        mudaram; devolve quantos.
         Chamada quando mudam as origens de um processo ou o nome de um município
         (`processos.apps`) e por quem grava a ligação direto no banco (`bulk_create`)."""
         ligacao = self.model.municipios_origem.through
@@ -47,7 +48,7 @@ class ProcessoQuerySet(models.QuerySet):
         mudados = [
             self.model(pk=pk, nomes_das_origens=novo)
             for pk, atual in self.values_list("pk", "nomes_das_origens")
-            if (novo := busca.SEPARADOR.join(nomes.get(pk, ()))) != atual
+            if (novo := ", ".join(nomes.get(pk, ()))) != atual
         ]
         self.model.objects.bulk_update(mudados, ["nomes_das_origens"], batch_size=1000)
         return len(mudados)

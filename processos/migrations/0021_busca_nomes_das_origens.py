@@ -26,28 +26,42 @@ def preencher(apps, schema_editor):
     pares = ligacao.objects.order_by("municipio__nome", "municipio_id")
     for processo_id, nome in pares.values_list("processo_id", "municipio__nome").iterator():
         nomes.setdefault(processo_id, []).append(nome)
-    processos = [Processo(pk=pk, nomes_das_origens=" ".join(n)) for pk, n in nomes.items()]
+    processos = [Processo(pk=pk, nomes_das_origens=", ".join(n)) for pk, n in nomes.items()]
     Processo.objects.bulk_update(processos, ["nomes_das_origens"], batch_size=LOTE)
+
+
+def criar_indice_interno(apps, schema_editor):
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute(
+            f"CREATE INDEX IF NOT EXISTS {INTERNA} ON processos_processo "
+            "USING gin (texto_da_busca gin_trgm_ops)"
+        )
+
+
+def _indice_do_portal(apps, schema_editor, nome: str, campos: tuple, antigo: str) -> None:
+    # A expressão escrita como o Django a escreve (só assim o PostgreSQL usa o índice).
+    indexavel = importlib.import_module("processos.migrations.0013_busca_sem_acento")._indexavel
+    expressao, parametros = indexavel(apps, schema_editor, campos)
+    schema_editor.execute(f"DROP INDEX IF EXISTS {antigo}")
+    schema_editor.execute(
+        f"CREATE INDEX IF NOT EXISTS {nome} ON processos_processo "
+        f"USING gin (({expressao}) gin_trgm_ops)",
+        parametros,
+    )
 
 
 def criar_indices(apps, schema_editor):
     if schema_editor.connection.vendor != "postgresql":
         return
-    schema_editor.execute(
-        f"CREATE INDEX IF NOT EXISTS {INTERNA} ON processos_processo "
-        "USING gin (texto_da_busca gin_trgm_ops)"
-    )
-    # A expressão escrita como o Django a escreve (só assim o PostgreSQL usa o índice).
-    indexavel = importlib.import_module("processos.migrations.0013_busca_sem_acento")._indexavel
-    expressao, parametros = indexavel(
-        apps, schema_editor, processos.busca.CAMPOS_DA_BUSCA_DO_PORTAL
-    )
-    schema_editor.execute(f"DROP INDEX IF EXISTS {PORTAL_ANTIGO}")
-    schema_editor.execute(
-        f"CREATE INDEX IF NOT EXISTS {PORTAL} ON processos_processo "
-        f"USING gin (({expressao}) gin_trgm_ops)",
-        parametros,
-    )
+    criar_indice_interno(apps, schema_editor)
+    campos = processos.busca.CAMPOS_DA_BUSCA_DO_PORTAL
+    _indice_do_portal(apps, schema_editor, PORTAL, campos, PORTAL_ANTIGO)
+
+
+def desfazer_indices(apps, schema_editor):
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    _indice_do_portal(apps, schema_editor, PORTAL_ANTIGO, ("nome_proposto",), PORTAL)
 
 
 class Migration(migrations.Migration):
@@ -67,6 +81,8 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.RunPython(preencher, migrations.RunPython.noop),
+        # Desfeita a migração, o índice volta à coluna gerada antiga.
+        migrations.RunPython(migrations.RunPython.noop, criar_indice_interno),
         migrations.RemoveField(model_name="processo", name="texto_da_busca"),
         migrations.AddField(
             model_name="processo",
@@ -79,5 +95,5 @@ class Migration(migrations.Migration):
                 output_field=models.TextField(),
             ),
         ),
-        migrations.RunPython(criar_indices, migrations.RunPython.noop),
+        migrations.RunPython(criar_indices, desfazer_indices),
     ]

@@ -161,10 +161,32 @@ def test_origens_ligadas_e_desligadas_pelos_dois_lados(client, servidor, textos)
 
     assert _achados(client, "cotriguacu")[0] == ["0003/2026", "0002/2026"]
     assert _achados(client, "araputanga cotriguacu")[0] == ["0002/2026"]
-    assert Processo.objects.get(numero=2).nomes_das_origens == "Araputanga Cotriguaçu"
+    assert Processo.objects.get(numero=2).nomes_das_origens == "Araputanga, Cotriguaçu"
 
     dois.municipios_origem.remove(segunda)
     primeira.processos.clear()
 
     assert _achados(client, "cotriguacu")[0] == []
     assert _achados(client, "araputanga")[0] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_migracao_preenche_os_nomes_das_origens_dos_processos_existentes(client, servidor):
+    """`0021_busca_nomes_das_origens`: os processos que já existiam passam a ser achados pelo
+    nome da origem (a coluna é criada vazia e preenchida da relação)."""
+    from django.db.migrations.executor import MigrationExecutor
+
+    processo = _processo(7, "Campo Largo")
+    processo.municipios_origem.add(
+        Municipio.objects.create(codigo_ibge=5100005, nome="Poconé"),
+        Municipio.objects.create(codigo_ibge=5100006, nome="Barão de Melgaço"),
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate([("processos", "0020_busca_texto_guardado")])
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    processo.refresh_from_db()
+    assert processo.nomes_das_origens == "Barão de Melgaço, Poconé"
+    client.force_login(servidor)
+    assert _achados(client, "pocone melgaco")[0] == ["0007/2026"]
