@@ -2,6 +2,7 @@
 com o número de processos (30 e 500, com a massa sintética de `gerar_massa`)."""
 
 from io import StringIO
+from urllib.parse import urlencode
 
 import pytest
 from django.core.cache import caches
@@ -41,6 +42,8 @@ def _paginas(processo) -> dict[str, str]:
         "lista_ultima": "/processos/?pagina=999",
         "busca": "/processos/?q=Esperan%C3%A7a",
         "busca_protocolo": f"/processos/?q={processo.numero}/{processo.ano}",
+        # O nome inteiro: as palavras também nos nomes de municípios de origem ("Nova", "do").
+        "busca_nome": f"/processos/?{urlencode({'q': processo.nome_proposto})}",
         "ordem_prazo": "/processos/?ordem=-prazo",
         "painel": "/painel/",
         "prazos": "/prazos/",

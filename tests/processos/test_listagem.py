@@ -51,6 +51,8 @@ def _acrescentar(quantos: int, *, deputado, origens) -> None:
             for m in origens[: 1 + p.numero % 3]
         ]
     )
+    # Gravadas direto no banco: os nomes das origens copiados para a busca, como o ato faria.
+    Processo.objects.filter(pk__in=[p.pk for p in processos]).guardar_nomes_das_origens()
 
 
 def _consultas(client, url) -> tuple[int, str]:
