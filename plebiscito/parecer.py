@@ -99,7 +99,8 @@ def apurar_processo(processo: Processo, data: date | None = None):
 
 
 def _dia_da_regra(resultado: Resultado, parametros) -> date:
-    """A data da consulta; num resultado anterior ao registro dela, a do parecer."""
+    """A data da consulta; num resultado gravado sem ela, a de referência — só na prévia da
+    página, porque o parecer exige a data (`preparar_parecer_resultado`)."""
     return resultado.data_consulta or parametros.data_referencia
 
 
@@ -117,11 +118,17 @@ def versao_da_regra(resultado: Resultado, parametros) -> dict:
     versao = f"vigente desde {registro.vigencia_inicio:%d/%m/%Y}" if registro else "a da lei"
     return {
         "valor": parametros.regra_plebiscito,
-        "data_consulta": dia.isoformat() if dia else None,
+        "data_consulta": resultado.data_consulta.isoformat() if resultado.data_consulta else None,
         "vigencia_inicio": registro.vigencia_inicio.isoformat() if registro else None,
         "fundamento": fundamento,
-        "texto": f"em vigor na data da consulta ({dia:%d/%m/%Y}): {versao} ({fundamento})",
+        "texto": f"{_quando(resultado, dia)}: {versao} ({fundamento})",
     }
+
+
+def _quando(resultado: Resultado, dia: date) -> str:
+    if resultado.data_consulta is None:  # a prévia de um resultado gravado sem a data
+        return f"em vigor em {dia:%d/%m/%Y} (a data da consulta não foi registrada)"
+    return f"em vigor na data da consulta ({dia:%d/%m/%Y})"
 
 
 def _votacao_dict(v: Votacao) -> dict:
@@ -179,6 +186,8 @@ def apuracao_como_dict(resultado: Resultado, apuracao, parametros) -> dict:
     testes=(
         "tests.plebiscito.test_resultado.test_caso_relatado_com_a_regra_literal_arquiva",
         "tests.plebiscito.test_resultado.test_regra_literal_metade_exata_dos_inscritos_nao_aprova",
+        "tests.plebiscito.test_retificacao_pelo_tre.test_regra_do_plebiscito_e_a_do_dia_da_consulta",
+        "tests.plebiscito.test_retificacao_pelo_tre.test_resultado_gravado_sem_a_data_da_consulta_pede_a_data_antes_do_parecer",
     ),
 )
 def preparar_parecer_resultado(processo: Processo, dados: dict) -> ParecerDoResultado:
@@ -187,6 +196,13 @@ def preparar_parecer_resultado(processo: Processo, dados: dict) -> ParecerDoResu
     resultado, apuracao, parametros = apurar_processo(processo)
     if resultado is None:
         raise AtoRecusado("Não há resultado do plebiscito registrado neste processo (Art. 20).")
+    if resultado.data_consulta is None:
+        raise AtoRecusado(
+            "O resultado registrado não traz a data da consulta, e a regra do plebiscito é a "
+            "em vigor no dia da votação (Art. 11, § 2º; tempus regit actum). Registre a data em "
+            "“Retificar resultado do plebiscito” (antes do parecer, o mesmo ofício do TRE "
+            "serve) e emita o parecer."
+        )
     vista = dados.pop("versao_resultado", None)
     if vista is not None and int(vista) != resultado.versao:
         raise AtoRecusado(

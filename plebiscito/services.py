@@ -11,6 +11,7 @@ Os atos continuam sendo de `processos.services.praticar_ato`; esta app registra 
 - `registrar_fase_tre`: cada fase do plebiscito no TRE (Art. 19, § 2º).
 """
 
+import re
 from dataclasses import dataclass
 from datetime import date
 
@@ -158,6 +159,8 @@ def preparar_resultado(processo: Processo, dados: dict) -> ResultadoConferido:
     testes=(
         "tests.plebiscito.test_retificacao_pelo_tre.test_retificar_depois_do_parecer_sem_novo_oficio_e_recusado",
         "tests.plebiscito.test_retificacao_pelo_tre.test_novo_oficio_do_tre_reabre_a_analise_e_o_parecer_e_recalculado",
+        "tests.plebiscito.test_retificacao_pelo_tre.test_caso_relatado_rejeitado_e_arquivado_nao_volta_pelo_presidente_nem_pela_mesa",
+        "tests.plebiscito.test_retificacao_pelo_tre.test_o_mesmo_oficio_escrito_de_outro_jeito_nao_e_novo_oficio",
     ),
     decisao="O veredito do plebiscito muda só pelo TRE: nem o Presidente (desarquivar) nem a "
     "Mesa sem novo ofício o desfazem.",
@@ -173,7 +176,9 @@ def _novo_oficio_depois_do_parecer(processo: Processo, dados: dict) -> None:
     )
     if parecer is None:
         return
-    mesmo_numero = str(dados.get("oficio_tre", "")).strip() == vigente.oficio_tre.strip()
+    mesmo_numero = _numero_do_oficio(dados.get("oficio_tre", "")) == _numero_do_oficio(
+        vigente.oficio_tre
+    )
     if mesmo_numero or _data(dados["data_oficio_tre"]) < vigente.data_oficio_tre:
         raise AtoRecusado(
             f"O parecer sobre o resultado foi emitido em {parecer.data_ato:%d/%m/%Y}: a "
@@ -181,6 +186,13 @@ def _novo_oficio_depois_do_parecer(processo: Processo, dados: dict) -> None:
             f"Plenário), diferente do ofício {vigente.oficio_tre} de "
             f"{vigente.data_oficio_tre:%d/%m/%Y} e não anterior a ele (Art. 20, § 1º)."
         )
+
+
+def _numero_do_oficio(numero) -> str:
+    """O número como número: "01/2026", " 1 / 2026 " e "1/2026" são o mesmo ofício (sem os
+    espaços, sem os zeros à esquerda de cada grupo de algarismos, sem caixa)."""
+    sem_espacos = re.sub(r"\s+", "", str(numero)).casefold()
+    return re.sub(r"\d+", lambda grupo: grupo.group().lstrip("0") or "0", sem_espacos)
 
 
 def gravar_resultado(andamento, conferido: ResultadoConferido | None = None) -> Resultado:
