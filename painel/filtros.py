@@ -127,10 +127,23 @@ class ProcessoFilter(django_filters.FilterSet):
         ler = getattr(self.data, "getlist", lambda nome: [self.data[nome]])
         return tuple((nome, tuple(ler(nome))) for nome in self.filters if nome in self.data)
 
+    # A versão do cadastro dos municípios que quem filtra já leu (`painel.contagens.guardados`):
+    # com ela, os municípios lidos por este processo do servidor na mesma versão servem.
+    versao_dos_municipios: int | None = None
+
     def municipios(self) -> tuple:
-        """Código e nome de cada município (a lista mais longa da tela), lidos uma vez."""
+        """Código e nome de cada município (a lista mais longa da tela), lidos uma vez; com a
+        versão do cadastro, guardados no processo até ela mudar (um gatilho a renova a cada
+        mudança no cadastro, na mesma transação)."""
         if not hasattr(self, "_municipios"):
-            self._municipios = tuple(Municipio.objects.values_list("pk", "nome"))
+            versao = self.versao_dos_municipios
+            guardado = _MUNICIPIOS_LIDOS.get(connection.alias)
+            if versao is not None and guardado and guardado[0] == versao:
+                self._municipios = guardado[1]
+            else:
+                self._municipios = tuple(Municipio.objects.values_list("pk", "nome"))
+                if versao is not None:
+                    _MUNICIPIOS_LIDOS[connection.alias] = (versao, self._municipios)
         return self._municipios
 
     @property
@@ -241,6 +254,15 @@ class ProcessoFilter(django_filters.FilterSet):
             achados |= set(queryset.filter(pk__in=novos).values_list("pk", flat=True))
         self.contagem = (min(len(achados), TETO_DA_CONTAGEM), len(achados) > TETO_DA_CONTAGEM)
         return queryset.filter(pk__in=achados)
+
+
+# Banco → (versão do cadastro, municípios lidos nela), neste processo do servidor.
+_MUNICIPIOS_LIDOS: dict[str, tuple[int, tuple]] = {}
+
+
+def esquecer_municipios() -> None:
+    """A próxima página relê os municípios (quem conta as consultas de uma página fria)."""
+    _MUNICIPIOS_LIDOS.clear()
 
 
 def _protocolo(termo: str) -> Q | None:

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from instrucao.models import Oficio
-from painel import contagens
+from painel import contagens, filtros
 from processos import leitura
 from processos.models import Processo
 from requisitos.models import Municipio
@@ -30,6 +30,7 @@ def _consultas(client, url: str) -> int:
     caches["portal"].clear()
     leitura._parametros_guardados.clear()
     contagens.esquecer_estatisticas()
+    filtros.esquecer_municipios()
     with CaptureQueriesContext(connection) as contexto:
         resposta = client.get(url)
     assert resposta.status_code == 200, url
