@@ -130,3 +130,27 @@ def test_versao_mais_recente_dos_dados_e_a_que_vale(servidor, sorriso):
 
     assert avaliar_peticao(processo).atende
     assert processo.dados_representacao.count() == 2
+
+
+def test_extincao_a_requerimento_na_pagina_e_previa_pelo_numero_digitado(client, servidor, sorriso):
+    """Art. 10, III (issue 25): antes da certidão do TRE, a página calcula a maioria sobre o
+    eleitorado digitado e diz que é prévia; o parecer de mérito conta sobre o certificado."""
+    processo = protocolar(servidor, tipo="extincao", nome="Sorriso", municipios=[sorriso])
+    _dados(
+        processo,
+        servidor,
+        fundamento_extincao="III",
+        eleitores_municipio=300,
+        eleitores_fonte="TRE-MT, estatística do eleitorado",
+        eleitores_data=date(2026, 6, 30),
+    )
+    semear_assinaturas(processo, servidor, 150)
+    client.force_login(servidor)
+
+    pagina = client.get(f"/processos/{processo.slug}/").content.decode()
+
+    assert (
+        "Representação inválida (Art. 10, III): 150 assinaturas de 300 eleitores; a maioria "
+        "absoluta é 151. (Prévia, pelo número digitado na representação; o parecer de mérito "
+        "conta sobre o eleitorado certificado pelo TRE.) Falta 1 assinatura."
+    ) in pagina
