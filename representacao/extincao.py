@@ -16,8 +16,11 @@
   (origem não registrada) espera no parecer favorável e no projeto de lei.
 """
 
+from instrucao import certidoes as cert
 from instrucao.conferido_pela_representacao import ExtincaoNoParecer, ExtincaoNoPl
+from instrucao.models import Orgao
 from processos import leitura
+from processos.condicoes import condicao
 from processos.estados import Tipo
 from processos.models import AtoRecusado
 from representacao import assinaturas, destino, documentos
@@ -231,8 +234,6 @@ def _prova_da_sede(processo, vigentes) -> dict:
 def eleitorado_certificado(processo) -> int | None:
     """O eleitorado do município na certidão vigente do TRE (Art. 2º, II; Art. 17, § 2º),
     ou None antes da certidão (ou com a certidão respondida sem o eleitorado)."""
-    from instrucao import certidoes as cert
-
     return cert.figuras_vigentes(processo).valor(cert.AREA, "eleitores")
 
 
@@ -248,6 +249,36 @@ def _sem_certidao_do_tre(digitado: int | None) -> str:
         "autos a certidão do TRE com o eleitorado do município (responda o ofício ao TRE "
         f"com o número de eleitores).{previa}"
     )
+
+
+def _tre_respondeu_sem_o_eleitorado(processo) -> bool:
+    respondeu = any(c.oficio.orgao == Orgao.TRE for c in cert.certidoes_vigentes(processo))
+    return respondeu and eleitorado_certificado(processo) is None
+
+
+@aplica(
+    "Art. 10, III",
+    descricao="Na extinção a requerimento, “Concluir certidões” é recusado com a certidão do "
+    "TRE respondida sem o eleitorado do município: é o número sobre o qual o parecer de mérito "
+    "conta a maioria absoluta.",
+    testes=(
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_iii_concluir_certidoes_exige_o_eleitorado_na_certidao_do_tre",
+    ),
+)
+@condicao(
+    "A certidão do TRE foi respondida sem o eleitorado do município, e a extinção a "
+    "requerimento conta a maioria absoluta sobre ele (Art. 10, III): lance o número no ofício "
+    "ao TRE (“Corrigir digitação”, se a certidão o traz; “Retificar certidão”, se não)."
+)
+def eleitorado_do_iii_na_certidao(processo) -> bool:
+    """Guarda de "Concluir certidões" na extinção pelo III. A certidão do TRE ainda não
+    respondida já é dita pela guarda da instrução (Art. 2º, §§ 2º e 3º)."""
+    if processo.tipo != Tipo.EXTINCAO:
+        return True
+    vigentes = dados_vigentes(processo)
+    if not vigentes or vigentes.fundamento_extincao != FundamentoExtincao.REQUERIMENTO:
+        return True
+    return not _tre_respondeu_sem_o_eleitorado(processo)
 
 
 @aplica(

@@ -289,3 +289,37 @@ def test_projeto_de_lei_da_extincao_sem_destino_e_recusado(operador, sorriso):
         _apresentar_pl(processo, operador)
 
     assert recarregar(processo).estado == "elaboracao_pl"
+
+
+@pytest.mark.parametrize(
+    ("fundamento", "eleitores", "concluido"),
+    [("III", None, False), ("III", 199, True), ("I", None, True)],
+    ids=["iii_em_branco", "iii_com_o_eleitorado", "i_em_branco"],
+)
+def test_art_10_iii_concluir_certidoes_exige_o_eleitorado_na_certidao_do_tre(
+    operador, sorriso, vizinhos, fundamento, eleitores, concluido
+):
+    """Art. 10, III: na extinção a requerimento, a certidão do TRE respondida sem o eleitorado
+    não conclui as certidões (é o número do parecer de mérito); nos outros fundamentos, sim."""
+    processo = processo_no_estado(
+        operador,
+        "extincao",
+        "aguardando_certidoes",
+        certidoes_respondidas=False,
+        nome="Sorriso",
+        municipios=[sorriso],
+    )
+    destinos = vizinhos if fundamento == "III" else vizinhos[:1]
+    registrar_dados(processo, operador, destinos, fundamento_extincao=fundamento)
+    _responder(
+        processo, operador, ATENDEM | {"valor_adicionado": VA_ATENDE, "eleitores": eleitores}
+    )
+
+    if not concluido:
+        with pytest.raises(AtoRecusado, match="respondida sem o eleitorado do município"):
+            praticar(recarregar(processo), operador, "concluir_certidoes")
+        assert recarregar(processo).estado == "aguardando_certidoes"
+        assert not processo.andamentos.filter(ato="concluir_certidoes").exists()
+        return
+    praticar(recarregar(processo), operador, "concluir_certidoes")
+    assert recarregar(processo).estado == "aguardando_parecer_merito"
