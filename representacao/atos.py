@@ -24,6 +24,9 @@ declarar_ato("baixar_em_diligencia", formulario=forms.BaixarEmDiligenciaForm)
 # Arts. 15 e 16: receber na CRT decidido pelos documentos e pela validade.
 declarar_ato("receber_na_crt", guardas=(validade.representacao_instruida_e_valida,))
 
+# Art. 10, III: na extinção a requerimento, as certidões só se concluem com o eleitorado do TRE.
+declarar_ato("concluir_certidoes", guardas=(extincao.eleitorado_do_iii_na_certidao,))
+
 # Art. 10: na extinção, o parecer de mérito favorável só com o fundamento demonstrado.
 declarar_ato("emitir_parecer_merito", preparar=extincao.preparar_parecer_merito)
 

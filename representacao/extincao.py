@@ -6,7 +6,8 @@
   recebimento).
 - O parecer de mérito favorável é conferido pelo fundamento: I, a perda de algum requisito
   do Art. 2º, I a V, com os números certificados vigentes; II, a prova da inundação ou
-  destruição da sede nos autos; III, a maioria absoluta dos eleitores. O contrário é livre.
+  destruição da sede nos autos; III, a maioria absoluta do eleitorado certificado pelo TRE
+  (o digitado na representação é só a prévia). O contrário é livre.
 - O projeto de lei nomeia o município extinto e os que recebem o seu território, gravados
   no Andamento de `apresentar_pl` (o PDF lê o que o ato gravou).
 - O destino é conferido pela evidência (`representacao.destino`): a origem registrada no
@@ -17,8 +18,11 @@
 
 from dataclasses import dataclass
 
+from instrucao import certidoes as cert
 from instrucao.conferido_pela_representacao import ExtincaoNoParecer, ExtincaoNoPl
+from instrucao.models import Orgao
 from processos import leitura
+from processos.condicoes import condicao
 from processos.estados import Tipo
 from processos.models import AtoRecusado
 from representacao import assinaturas, destino, documentos
@@ -259,45 +263,82 @@ def _prova_da_sede(processo, vigentes) -> dict:
 
 def eleitorado_certificado(processo) -> int | None:
     """O eleitorado do município na certidão vigente do TRE (Art. 2º, II; Art. 17, § 2º),
-    ou None antes da certidão."""
-    from instrucao import certidoes as cert
-
+    ou None antes da certidão (ou com a certidão respondida sem o eleitorado)."""
     return cert.figuras_vigentes(processo).valor(cert.AREA, "eleitores")
+
+
+def _sem_certidao_do_tre(digitado: int | None) -> str:
+    previa = (
+        f" O eleitorado digitado na representação ({fmt.inteiro(digitado)}) é só a prévia "
+        "de antes da certidão."
+        if digitado is not None
+        else ""
+    )
+    return (
+        "a maioria absoluta é contada sobre o eleitorado certificado pelo TRE, e falta nos "
+        "autos a certidão do TRE com o eleitorado do município (responda o ofício ao TRE "
+        f"com o número de eleitores).{previa}"
+    )
+
+
+def _tre_respondeu_sem_o_eleitorado(processo) -> bool:
+    respondeu = any(c.oficio.orgao == Orgao.TRE for c in cert.certidoes_vigentes(processo))
+    return respondeu and eleitorado_certificado(processo) is None
+
+
+@aplica(
+    "Art. 10, III",
+    descricao="Na extinção a requerimento, “Concluir certidões” é recusado com a certidão do "
+    "TRE respondida sem o eleitorado do município: é o número sobre o qual o parecer de mérito "
+    "conta a maioria absoluta.",
+    testes=(
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_iii_concluir_certidoes_exige_o_eleitorado_na_certidao_do_tre",
+    ),
+)
+@condicao(
+    "A certidão do TRE foi respondida sem o eleitorado do município, e a extinção a "
+    "requerimento conta a maioria absoluta sobre ele (Art. 10, III): lance o número no ofício "
+    "ao TRE (“Corrigir digitação”, se a certidão o traz; “Retificar certidão”, se não)."
+)
+def eleitorado_do_iii_na_certidao(processo) -> bool:
+    """Guarda de "Concluir certidões" na extinção pelo III. A certidão do TRE ainda não
+    respondida já é dita pela guarda da instrução (Art. 2º, §§ 2º e 3º)."""
+    if processo.tipo != Tipo.EXTINCAO:
+        return True
+    vigentes = dados_vigentes(processo)
+    if not vigentes or vigentes.fundamento_extincao != FundamentoExtincao.REQUERIMENTO:
+        return True
+    return not _tre_respondeu_sem_o_eleitorado(processo)
 
 
 @aplica(
     "Art. 10, III",
     descricao="O parecer de mérito favorável à extinção a requerimento conta a maioria "
-    "absoluta sobre o eleitorado da certidão do TRE, quando ela está nos autos; o número "
-    "registrado na representação é só a prévia de antes da certidão.",
+    "absoluta sobre o eleitorado da certidão do TRE, e é recusado sem ela (ou com ela "
+    "respondida sem o eleitorado); o número registrado na representação é só a prévia da "
+    "página, de antes da certidão.",
     testes=(
         "tests.representacao.test_extincao_parecer_e_lei.test_art_10_iii_caso_relatado_conta_sobre_o_eleitorado_certificado_pelo_tre",
         "tests.representacao.test_extincao_parecer_e_lei.test_art_10_iii_maioria_absoluta_do_eleitorado_certificado_dos_dois_lados",
+        "tests.representacao.test_extincao_parecer_e_lei.test_art_10_iii_favoravel_recusado_sem_o_eleitorado_certificado_pelo_tre",
     ),
     decisao="Onde há certidão do órgão competente nos autos, a regra lê o número certificado; "
-    "o parecer mostra os dois quando diferem.",
+    "o digitado é só a prévia de antes da certidão, e o parecer mostra os dois quando diferem.",
 )
 def _maioria(processo, vigentes) -> dict:
     """Art. 10, III: requerimento da maioria absoluta dos eleitores do município. Decisão:
-    com a certidão do TRE nos autos, a maioria é contada sobre o eleitorado certificado; o
-    número digitado na representação é só a prévia de antes da certidão, e o parecer mostra
-    os dois quando diferem."""
-    from representacao.validade import avaliar_peticao
-
-    veredito = avaliar_peticao(processo, getattr(processo, "data_do_ato", None))
-    maioria = next((r for r in veredito.requisitos if r.fundamento == "Art. 10, III"), None)
+    a maioria é contada sobre o eleitorado certificado pelo TRE — sem a certidão com o
+    número, o favorável é recusado; o número digitado na representação é só a prévia da
+    página, e o parecer mostra os dois quando diferem."""
     digitado = vigentes.eleitores_municipio
     certificado = eleitorado_certificado(processo)
-    if certificado is not None:
-        aptas = assinaturas.contagem(processo).aptos
-        (maioria,) = avaliar_maioria_absoluta_eleitores(aptas, certificado).requisitos
-    if maioria is None or not maioria.atende:
-        motivo = (
-            f"{maioria.mensagem} {maioria.falta}".strip()
-            if maioria and maioria.valor is not None
-            else (maioria.mensagem if maioria else "a maioria absoluta não foi calculada.")
-        )
-        if certificado is not None and digitado is not None and certificado != digitado:
+    if certificado is None:
+        raise _recusa("III", _sem_certidao_do_tre(digitado))
+    aptas = assinaturas.contagem(processo).aptos
+    (maioria,) = avaliar_maioria_absoluta_eleitores(aptas, certificado).requisitos
+    if not maioria.atende:
+        motivo = f"{maioria.mensagem} {maioria.falta}".strip()
+        if digitado is not None and certificado != digitado:
             motivo += (
                 f" Contado sobre o eleitorado certificado pelo TRE ({fmt.inteiro(certificado)}"
                 f"), não sobre o registrado na representação ({fmt.inteiro(digitado)})."
@@ -307,8 +348,8 @@ def _maioria(processo, vigentes) -> dict:
         "conferido": "maioria absoluta dos eleitores do município",
         "assinaturas": maioria.valor,
         "maioria_absoluta": maioria.limite,
-        "eleitores": certificado if certificado is not None else digitado,
-        "eleitores_fonte": "certidão do TRE" if certificado is not None else "representação",
+        "eleitores": certificado,
+        "eleitores_fonte": "certidão do TRE",
         "eleitores_representacao": digitado,
         "eleitores_certidao_tre": certificado,
     }

@@ -11,6 +11,7 @@ E `receber_na_crt` (Art. 15 e 16) só passa com a lista do Art. 15 completa **e*
 representação válida; quando recusado, diz exatamente o que falta.
 """
 
+from dataclasses import replace
 from datetime import date
 
 from django.db import transaction
@@ -72,6 +73,12 @@ def registrar_dados(
     return novo
 
 
+PREVIA_DO_ELEITORADO = (
+    "(Prévia, pelo número digitado na representação; o parecer de mérito conta sobre o "
+    "eleitorado certificado pelo TRE.)"
+)
+
+
 def _falta(descricao: str, fundamento: str, mensagem: str) -> Requisito:
     return Requisito("", descricao, None, None, "=", False, fundamento, mensagem, falta=mensagem)
 
@@ -95,8 +102,12 @@ def _extincao(processo, dados: DadosRepresentacao, aptas: int, parametros) -> Ve
             mensagem = "Registre o eleitorado do município, com fonte e data (Art. 10, III)."
             requisitos.append(_falta("Eleitorado do município", "Art. 10, III", mensagem))
         else:
+            # Art. 10, III: a prévia; o parecer de mérito conta sobre o certificado pelo TRE.
             maioria = avaliar_maioria_absoluta_eleitores(aptas, dados.eleitores_municipio)
-            requisitos += maioria.requisitos
+            requisitos += [
+                replace(r, mensagem=f"{r.mensagem} {PREVIA_DO_ELEITORADO}")
+                for r in maioria.requisitos
+            ]
     return Veredito(all(r.atende for r in requisitos), tuple(requisitos), veredito.parametros)
 
 

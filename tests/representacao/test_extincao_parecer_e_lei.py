@@ -3,7 +3,6 @@
 eleitorado certificado), dos dois lados de cada fronteira, e o projeto de lei que nomeia
 o município extinto e os que recebem o território."""
 
-from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -151,41 +150,41 @@ def test_art_10_ii_favoravel_exige_a_prova_da_sede_vigente(operador, sorriso, no
     assert [(d["item"], d["sha256"]) for d in documentos] == [("comprovacao_sede", prova.sha256)]
 
 
-@pytest.mark.parametrize(
-    ("aptas", "aceito"),
-    [(150, False), (151, True)],  # 300 eleitores: ⌊300/2⌋ + 1 = 151
-)
-def test_art_10_iii_favoravel_exige_a_maioria_absoluta(operador, sorriso, vizinhos, aptas, aceito):
+def _iii_com_certidao(operador, sorriso, vizinhos, certificado):
+    """O caso relatado: 199 eleitores digitados na representação (maioria: 100), 100
+    assinaturas aptas e a certidão do TRE com outro eleitorado (None: respondida em branco;
+    "sem": o ofício ao TRE sem resposta)."""
+    figuras = ATENDEM | {"valor_adicionado": VA_ATENDE, "eleitores": certificado}
     processo = _no_parecer(
         operador,
         sorriso,
         vizinhos,
         "III",
-        eleitores_municipio=300,
-        eleitores_fonte="TRE-MT",
-        eleitores_data=date(2026, 1, 31),
-    )
-    existentes = processo.signatarios.count()  # as que o construtor já tenha semeado
-    semear_assinaturas(processo, operador, aptas - existentes, inicio=existentes)
-
-    if not aceito:
-        with pytest.raises(AtoRecusado, match="a maioria absoluta é 151. Falta 1 assinatura."):
-            _parecer(processo, operador)
-        return
-    conferencia = _parecer(processo, operador).dados["extincao_art10"]
-    assert (conferencia["assinaturas"], conferencia["maioria_absoluta"]) == (151, 151)
-
-
-def _iii_com_certidao(operador, sorriso, vizinhos, certificado):
-    """O caso relatado: 199 eleitores digitados na representação (maioria: 100), 100
-    assinaturas aptas e a certidão do TRE com outro eleitorado."""
-    figuras = ATENDEM | {"valor_adicionado": VA_ATENDE, "eleitores": certificado}
-    processo = _no_parecer(
-        operador, sorriso, vizinhos, "III", figuras=figuras, eleitores_municipio=199
+        figuras=None if certificado == "sem" else figuras,
+        eleitores_municipio=199,
     )
     existentes = processo.signatarios.count()
     semear_assinaturas(processo, operador, 100 - existentes, inicio=existentes)
     return processo
+
+
+@pytest.mark.parametrize("certidao", ["sem", None], ids=["sem_certidao", "eleitorado_em_branco"])
+def test_art_10_iii_favoravel_recusado_sem_o_eleitorado_certificado_pelo_tre(
+    operador, sorriso, vizinhos, certidao
+):
+    """Art. 10, III, decisão da issue 25: a maioria absoluta é contada sobre o eleitorado
+    certificado pelo TRE. Sem a certidão — ou com ela respondida sem o eleitorado — o
+    favorável é recusado, ainda que as 100 assinaturas sejam maioria dos 199 digitados."""
+    processo = _iii_com_certidao(operador, sorriso, vizinhos, certidao)
+
+    with pytest.raises(AtoRecusado) as erro:
+        _parecer(processo, operador)
+
+    assert "Parecer favorável à extinção recusado (Art. 10, III)" in str(erro.value)
+    assert "falta nos autos a certidão do TRE com o eleitorado do município" in str(erro.value)
+    assert "digitado na representação (199) é só a prévia" in str(erro.value)
+    assert recarregar(processo).estado == "aguardando_parecer_merito"
+    assert not processo.andamentos.filter(ato="emitir_parecer_merito").exists()
 
 
 def test_art_10_iii_caso_relatado_conta_sobre_o_eleitorado_certificado_pelo_tre(
@@ -290,3 +289,37 @@ def test_projeto_de_lei_da_extincao_sem_destino_e_recusado(operador, sorriso):
         _apresentar_pl(processo, operador)
 
     assert recarregar(processo).estado == "elaboracao_pl"
+
+
+@pytest.mark.parametrize(
+    ("fundamento", "eleitores", "concluido"),
+    [("III", None, False), ("III", 199, True), ("I", None, True)],
+    ids=["iii_em_branco", "iii_com_o_eleitorado", "i_em_branco"],
+)
+def test_art_10_iii_concluir_certidoes_exige_o_eleitorado_na_certidao_do_tre(
+    operador, sorriso, vizinhos, fundamento, eleitores, concluido
+):
+    """Art. 10, III: na extinção a requerimento, a certidão do TRE respondida sem o eleitorado
+    não conclui as certidões (é o número do parecer de mérito); nos outros fundamentos, sim."""
+    processo = processo_no_estado(
+        operador,
+        "extincao",
+        "aguardando_certidoes",
+        certidoes_respondidas=False,
+        nome="Sorriso",
+        municipios=[sorriso],
+    )
+    destinos = vizinhos if fundamento == "III" else vizinhos[:1]
+    registrar_dados(processo, operador, destinos, fundamento_extincao=fundamento)
+    _responder(
+        processo, operador, ATENDEM | {"valor_adicionado": VA_ATENDE, "eleitores": eleitores}
+    )
+
+    if not concluido:
+        with pytest.raises(AtoRecusado, match="respondida sem o eleitorado do município"):
+            praticar(recarregar(processo), operador, "concluir_certidoes")
+        assert recarregar(processo).estado == "aguardando_certidoes"
+        assert not processo.andamentos.filter(ato="concluir_certidoes").exists()
+        return
+    praticar(recarregar(processo), operador, "concluir_certidoes")
+    assert recarregar(processo).estado == "aguardando_parecer_merito"

@@ -45,11 +45,8 @@ def test_assinaturas_repetidas_sem_residencia_ou_sem_firma_nao_contam(servidor):
     assert veredito.requisitos[0].falta == "Faltam 3 assinaturas."
 
 
-@pytest.mark.parametrize(
-    ("aptas", "valida"),
-    [(150, False), (151, True)],  # 300 eleitores: ⌊300/2⌋ + 1 = 151
-)
-def test_extincao_a_requerimento_exige_a_maioria_absoluta(servidor, sorriso, aptas, valida):
+def _extincao_a_requerimento(servidor, sorriso):
+    """Extinção pelo Art. 10, III, com 300 eleitores digitados na representação."""
     processo = protocolar(servidor, tipo="extincao", nome="Sorriso", municipios=[sorriso])
     _dados(
         processo,
@@ -59,6 +56,15 @@ def test_extincao_a_requerimento_exige_a_maioria_absoluta(servidor, sorriso, apt
         eleitores_fonte="TRE-MT, estatística do eleitorado",
         eleitores_data=date(2026, 6, 30),
     )
+    return processo
+
+
+@pytest.mark.parametrize(
+    ("aptas", "valida"),
+    [(150, False), (151, True)],  # 300 eleitores: ⌊300/2⌋ + 1 = 151
+)
+def test_extincao_a_requerimento_exige_a_maioria_absoluta(servidor, sorriso, aptas, valida):
+    processo = _extincao_a_requerimento(servidor, sorriso)
     semear_assinaturas(processo, servidor, aptas)
 
     veredito = avaliar_peticao(processo)
@@ -130,3 +136,19 @@ def test_versao_mais_recente_dos_dados_e_a_que_vale(servidor, sorriso):
 
     assert avaliar_peticao(processo).atende
     assert processo.dados_representacao.count() == 2
+
+
+def test_extincao_a_requerimento_na_pagina_e_previa_pelo_numero_digitado(client, servidor, sorriso):
+    """Art. 10, III (issue 25): antes da certidão do TRE, a página calcula a maioria sobre o
+    eleitorado digitado e diz que é prévia; o parecer de mérito conta sobre o certificado."""
+    processo = _extincao_a_requerimento(servidor, sorriso)
+    semear_assinaturas(processo, servidor, 150)
+    client.force_login(servidor)
+
+    pagina = client.get(f"/processos/{processo.slug}/").content.decode()
+
+    assert (
+        "Representação inválida (Art. 10, III): 150 assinaturas de 300 eleitores; a maioria "
+        "absoluta é 151. (Prévia, pelo número digitado na representação; o parecer de mérito "
+        "conta sobre o eleitorado certificado pelo TRE.) Falta 1 assinatura."
+    ) in pagina
