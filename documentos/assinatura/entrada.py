@@ -11,6 +11,7 @@ import hashlib
 from django.utils import timezone
 
 from documentos.models import RelatorioAssinaturas
+from processos import versao
 
 
 def conferir_assinaturas(arquivo) -> RelatorioAssinaturas | None:
@@ -40,9 +41,17 @@ def conferir_assinaturas(arquivo) -> RelatorioAssinaturas | None:
 
 def gravar_relatorio(relatorio: RelatorioAssinaturas | None, *, processo) -> None:
     """Grava o relatório de `conferir_assinaturas` (se houver) ligado ao processo, dentro
-    da transação da juntada."""
+    da transação da juntada (que incrementa a revisão do processo). O mesmo arquivo juntado
+    antes a outro processo passa a este: a página daquele muda também."""
     if relatorio is None:
         return
+    anterior = (
+        RelatorioAssinaturas.objects.filter(sha256=relatorio.sha256)
+        .values_list("processo_id", flat=True)
+        .first()
+    )
+    if anterior is not None and anterior != processo.pk:
+        versao.tocar(anterior)
     RelatorioAssinaturas.objects.update_or_create(
         sha256=relatorio.sha256,
         defaults={
