@@ -4,6 +4,7 @@ mesma transação, e a página — que guarda as anotações da fila e os trecho
 revisão — mostra na hora o mesmo que a desenhada sem cache nenhum. Cada visita seguinte, na
 mesma revisão, não relê a fila na consulta do processo nem faz consulta a mais."""
 
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -71,15 +72,14 @@ def test_copia_integral_pedida_tomada_e_pronta_aparece_na_hora(
     assert len(_consultas_da_visita(client, processo)) <= LIMITE
 
 
-def test_selo_pedido_falho_e_refeito_aparece_na_hora(
-    construir,  # noqa: F811
-    client,
-    servidor,
-    selo_instalado,
-    comprovante_real,
-    settings,
-):
-    processo = construir()
+@pytest.fixture
+def protocolado(construir, selo_instalado, comprovante_real):  # noqa: F811
+    """O processo protocolado, com o selo do comprovante de protocolo pedido na emissão."""
+    return construir()
+
+
+def test_selo_pedido_falho_e_refeito_aparece_na_hora(protocolado, client, servidor, settings):
+    processo = protocolado
     comprovante = Documento.objects.get(processo=processo, tipo="comprovante_protocolo")
     client.force_login(servidor)
     html = _pagina(client, processo)
