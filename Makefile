@@ -7,13 +7,17 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEV_ENV := DJANGO_DEBUG=1
 
-.PHONY: run test preparar-execucao preparar-testes install lint bench bench-carga travar clean
+.PHONY: run test preparar-execucao preparar-testes preparar-bench install lint bench bench-carga travar clean
 
 preparar-execucao:
 	@$(PYTHON) ferramentas/preparar.py execucao
 
 preparar-testes:
 	@$(PYTHON) ferramentas/preparar.py testes
+
+# O de testes e o wrk (a carga HTTP do bench-carga).
+preparar-bench:
+	@$(PYTHON) ferramentas/preparar.py bench
 
 install: preparar-testes
 
@@ -38,7 +42,7 @@ bench: preparar-testes
 
 # Carga com gunicorn + wrk no PostgreSQL (README, "Benchmark de carga").
 BENCH_CARGA_ARGS ?= --processos 5000 50000
-bench-carga: preparar-testes
+bench-carga: preparar-bench
 	$(BIN)/python -m bench.carga $(BENCH_CARGA_ARGS)
 
 # Regrava as versões exatas em dependencias/ depois de mudar o pyproject.toml.

@@ -12,7 +12,8 @@ reescreve a tabela do README entre os marcadores (`--so-readme ARQUIVO.json`: s�
 uma medida gravada).
 
 O PostgreSQL vem de `BENCH_POSTGRES` (padrão postgres://postgres@127.0.0.1:5432). O wrk é o
-pacote do Debian (`apt-get install -y wrk`); sem ele, só a medida no processo.
+pacote do Debian, que o `make bench-carga` instala (`ferramentas/preparar.py bench`); sem ele
+(`python -m bench.carga` direto), só a medida no processo.
 """
 
 import argparse

@@ -125,6 +125,17 @@ def _gunicorn(ambiente: dict, settings: str, aplicacao: str) -> tuple[subprocess
     return processo, f"http://127.0.0.1:{porta}"
 
 
+def _aquecer(base: str, base_f: str, interno: dict) -> None:
+    """Um wrk curto em cada servidor antes de medir: o primeiro pedido de cada worker carrega
+    as URLs, as views e os templates, e sem isso a primeira página medida pagaria a partida
+    do worker que o `esperar_no_ar` não acordou."""
+    wrk(base_f + URL_F, CONEXOES, 2, interno["cookie_f"])
+    for pagina in interno["paginas"].values():
+        if not pagina.get("sem_cache"):
+            wrk(base + pagina["url"], CONEXOES, 2, interno["cookie"] if pagina["login"] else None)
+            return
+
+
 def medir_com_wrk(ambiente: dict, interno: dict, rodadas: int, duracao: int) -> dict:
     """req/s de cada página ÷ req/s de F na mesma rodada; e o RSS dos workers do sistema."""
     if not shutil.which("wrk"):
@@ -134,6 +145,7 @@ def medir_com_wrk(ambiente: dict, interno: dict, rodadas: int, duracao: int) -> 
     try:
         esperar_no_ar(f"{base}/entrar/")
         esperar_no_ar(f"{base_f}/piso/")
+        _aquecer(base, base_f, interno)
         medidas = {}
         for nome, pagina in interno["paginas"].items():
             if pagina.get("sem_cache"):

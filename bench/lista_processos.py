@@ -52,6 +52,7 @@ def criar_processos(quantidade: int) -> None:
         ligacoes(processo_id=p, municipio_id=municipios[p % len(municipios)].pk)
         for p in Processo.objects.filter(municipios_origem=None).values_list("pk", flat=True)
     )
+    Processo.objects.filter(nomes_das_origens="").guardar_nomes_das_origens()
 
 
 def medir(funcao, repeticoes: int) -> float:

@@ -1,11 +1,13 @@
 """O único caminho de HTML para PDF: `render_pdf()`.
 
-Todos os modelos ficam em `templates/pdf/` e estendem `pdf/base.html`, que define A4, o
-cabeçalho da ALMT/CRT, o rodapé "Página X de Y" por caixas de margem do CSS `@page` (nada de
-internos do WeasyPrint) e as fontes, que vêm do próprio projeto (documentos/fontes/): o mesmo
-documento sai com as mesmas linhas em qualquer máquina. Os textos vêm escapados pelo próprio
-Django; o WeasyPrint nunca busca nada na rede — só `data:` e arquivos de diretórios
-autorizados.
+Os modelos se chamam `pdf/….html` e ficam em `templates/pdf/` (a base, as parciais, os
+documentos do núcleo) ou, o de um ato, na fase que o declara, ao lado do construtor que o usa
+(`<fase>/templates/pdf/`: já estão lá o parecer de mérito e o parecer sobre o resultado). Todos
+estendem `pdf/base.html`, que define A4, o cabeçalho da ALMT/CRT, o rodapé "Página X de Y"
+por caixas de margem do CSS `@page` (nada de internos do WeasyPrint) e as fontes, que vêm do
+próprio projeto (documentos/fontes/): o mesmo documento sai com as mesmas linhas em qualquer
+máquina. Os textos vêm escapados pelo próprio Django; o WeasyPrint nunca busca nada na rede —
+só `data:` e arquivos de diretórios autorizados.
 
 O WeasyPrint (e, com ele, as bibliotecas Pango do sistema) só é carregado quando um PDF é
 feito (documentos.motor_pdf): sem elas o sistema sobe, migra e serve tudo o mais, e o pedido de

@@ -37,7 +37,9 @@ class EntradaMiddleware:
 
     def __call__(self, request):
         cookies = ((nome, [valor]) for nome, valor in request.COOKIES.items())
-        if NUL in request.path_info or _tem_nul(request.GET.lists()) or _tem_nul(cookies):
+        # Sem query string, nada a decodificar: o pedido comum não monta o request.GET aqui.
+        consulta = request.META.get("QUERY_STRING") and _tem_nul(request.GET.lists())
+        if NUL in request.path_info or consulta or _tem_nul(cookies):
             return recusar(request)
         return self.get_response(request)
 

@@ -102,6 +102,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "processos.context_processors.papeis",
             ],
+            # {% estatico %}: o endereço de um estático calculado uma vez (o base.html).
+            "libraries": {"estaticos": "emancipacao.estaticos"},
         },
     },
 ]

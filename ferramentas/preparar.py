@@ -9,7 +9,8 @@ Roda com o python3 do sistema, antes de existir o .venv: só a biblioteca padrã
    Python é apagado e refeito — uma instalação interrompida nunca pede `make clean`.
 3. As dependências Python, nas versões travadas em `dependencias/<perfil>.txt`, com o
    progresso na tela. O perfil `execucao` instala só o que servir precisa; `testes`, também
-   as ferramentas dos testes.
+   as ferramentas dos testes; `bench` (o `make bench-carga`), o de testes e o gerador de
+   carga HTTP (wrk).
 
 `python3 ferramentas/preparar.py travar` regrava as travas a partir do pyproject.toml.
 """
@@ -30,7 +31,15 @@ from pathlib import Path
 RAIZ = Path(__file__).resolve().parent.parent
 VENV = RAIZ / ".venv"
 TRAVAS = RAIZ / "dependencias"
+# Os perfis das dependências Python (cada um com a sua trava em dependencias/).
 PERFIS = ("execucao", "testes")
+# Cada perfil da linha de comando: o alvo do make que o chama, os grupos de pacotes do
+# sistema e o perfil das dependências Python.
+ALVOS = {
+    "execucao": ("run", ("execucao",), "execucao"),
+    "testes": ("test", ("execucao", "testes"), "testes"),
+    "bench": ("bench-carga", ("execucao", "testes", "bench"), "testes"),
+}
 
 # O que cada pacote do sistema faz aqui (o README repete esta lista).
 PACOTES = {
@@ -50,14 +59,14 @@ PACOTES = {
         "docker-compose": "`docker-compose config` confere o docker-compose.yml",
         "softhsm2": "o token PKCS#11 de teste no lugar do token A3 ou do HSM do selo",
     },
+    "bench": {
+        "wrk": "a carga HTTP do benchmark contra o piso F (make bench-carga, bench.contra_f)",
+    },
 }
 
 
 def pacotes_do_perfil(perfil: str) -> list[str]:
-    nomes = list(PACOTES["execucao"])
-    if perfil == "testes":
-        nomes += list(PACOTES["testes"])
-    return nomes
+    return [nome for grupo in ALVOS[perfil][1] for nome in PACOTES[grupo]]
 
 
 # --- 1. pacotes do sistema --------------------------------------------------------------------
@@ -124,7 +133,7 @@ def garantir_pacotes(perfil: str) -> bool:
     prefixo = como_instalar()
     if prefixo is None:
         print(
-            f"\nFaltam pacotes do sistema para `make {'test' if perfil == 'testes' else 'run'}`"
+            f"\nFaltam pacotes do sistema para `make {ALVOS[perfil][0]}`"
             f": {' '.join(faltam)}.\nRode como root (ou com sudo) e repita o comando:\n\n"
             f"    sudo {linha_de_instalacao(faltam)}\n",
             file=sys.stderr,
@@ -367,8 +376,8 @@ def main(argumentos: list[str]) -> int:
     if argumentos == ["travar"]:
         travar()
         return 0
-    if len(argumentos) != 1 or argumentos[0] not in PERFIS:
-        print(f"uso: {sys.argv[0]} {{{','.join(PERFIS)},travar}}", file=sys.stderr)
+    if len(argumentos) != 1 or argumentos[0] not in ALVOS:
+        print(f"uso: {sys.argv[0]} {{{','.join(ALVOS)},travar}}", file=sys.stderr)
         return 2
     if sys.version_info[:2] not in ((3, 11), (3, 12)):
         print("O projeto pede Python 3.11 ou 3.12 (o python3 do Debian 12 ou do Ubuntu 24.04).")
@@ -377,7 +386,7 @@ def main(argumentos: list[str]) -> int:
     if not garantir_pacotes(perfil):
         return 1
     garantir_venv()
-    instalar_dependencias(perfil)
+    instalar_dependencias(ALVOS[perfil][2])
     return 0
 
 

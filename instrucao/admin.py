@@ -12,6 +12,8 @@ from instrucao.models import (
     PrazosNoDia,
     RascunhoReiteracao,
     RetificacaoRecebimento,
+    SemArDoProcesso,
+    SemArNoDia,
     SequenciaOficio,
 )
 
@@ -91,3 +93,17 @@ class PrazoDoProcessoAdmin(SomenteLeituraAdmin):
     """Consulta; mantido pelos atos (instrucao.prazos_abertos)."""
 
     list_display = ["processo", "vencimento"]
+
+
+@admin.register(SemArNoDia)
+class SemArNoDiaAdmin(SomenteLeituraAdmin):
+    """Consulta; mantidos pelos atos (instrucao.prazos_abertos)."""
+
+    list_display = ["enviado_em", "quantos"]
+
+
+@admin.register(SemArDoProcesso)
+class SemArDoProcessoAdmin(SomenteLeituraAdmin):
+    """Consulta; mantido pelos atos (instrucao.prazos_abertos)."""
+
+    list_display = ["processo"]

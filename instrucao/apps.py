@@ -16,6 +16,7 @@ class InstrucaoConfig(AppConfig):
             certidoes,
             prazos_abertos,
             situacao_dos_oficios,
+            tabelas,
             views,
         )
         from processos import busca as busca_interna
@@ -23,6 +24,8 @@ class InstrucaoConfig(AppConfig):
 
         e.registrar_secao(e.Secao("instrucao/_secao_oficios.html", views.secao_oficios))
         e.registrar_secao(e.Secao("instrucao/_secao_requisitos.html", views.secao_requisitos))
+        # Art. 2º: a avaliação gravada no parecer de mérito, na seção "Requisitos" do hub.
+        e.registrar_leitura("avaliacao_art2", tabelas.avaliacao_na_pagina)
         e.registrar_leitura("orgaos_sem_resposta", situacao_dos_oficios.orgaos_sem_resposta)
         e.registrar_leitura("area_certificada_km2", certidoes.area_certificada_km2)
         e.registrar_leitura("continuidade_certificada", certidoes.continuidade_certificada)

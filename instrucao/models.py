@@ -8,14 +8,19 @@ de quando a instrução vivia no hub (`processos_oficio`), para não mover dados
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Exists, F, Func, OuterRef, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Q
 
 from documentos.models import ArquivoGuardado
 
 # Modelos em módulo próprio (os avisos de prazo enviados), importados aqui para que o Django
 # os encontre e para quem os importa de instrucao.models.
 from instrucao.avisos import AvisoPrazo, EventoPrazo  # noqa: F401
-from instrucao.prazos_guardados import PrazoDoProcesso, PrazosNoDia  # noqa: F401
+from instrucao.prazos_guardados import (  # noqa: F401
+    PrazoDoProcesso,
+    PrazosNoDia,
+    SemArDoProcesso,
+    SemArNoDia,
+)
 from processos.estados import TERMINAIS, Tipo
 from processos.models import Processo
 
@@ -62,29 +67,18 @@ class OficioQuerySet(models.QuerySet):
         terminal = Processo.objects.filter(pk=OuterRef("processo_id"), estado__in=TERMINAIS)
         return self.filter(~Exists(terminal))
 
+    def em_espera(self):
+        """Vigentes, sem resposta, em processos em andamento: com prazo aberto ou sem AR."""
+        return self.vigentes().filter(respondido_em__isnull=True).de_processos_em_andamento()
+
     def com_prazo_aberto(self):
         """Vigentes, sem resposta, com AR registrado, em processos em andamento."""
-        return (
-            self.vigentes()
-            .filter(respondido_em__isnull=True, vencimento__isnull=False)
-            .de_processos_em_andamento()
-        )
+        return self.em_espera().filter(vencimento__isnull=False)
 
     def sem_ar(self):
         """Vigentes, sem resposta e sem AR registrado, em processos em andamento: o prazo
         ainda não corre (Art. 2º, § 3º)."""
-        return (
-            self.vigentes()
-            .filter(respondido_em__isnull=True, recebido_em__isnull=True)
-            .de_processos_em_andamento()
-        )
-
-    def com_total(self):
-        """Cada linha com `total`, quantas o QuerySet tem antes da fatia: uma subconsulta
-        sem correlação, que o banco calcula uma vez, na mesma consulta das linhas. O COUNT
-        como função (e não como agregado) para que o Django não agrupe as linhas."""
-        contagem = self.order_by().annotate(total=Func(F("pk"), function="COUNT"))
-        return self.annotate(total=Subquery(contagem.values("total")))
+        return self.em_espera().filter(recebido_em__isnull=True)
 
 
 class SequenciaOficio(models.Model):

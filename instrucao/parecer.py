@@ -36,6 +36,18 @@ class AvaliacaoDoParecer:
             }
         return dados
 
+    @classmethod
+    def de_andamento(cls, andamento) -> "AvaliacaoDoParecer":
+        """O que o parecer de mérito gravou (`veredito` None: a avaliação não estava
+        completa, ou o Andamento não é de um parecer com o Art. 2º)."""
+        dados = andamento.dados or {}
+        return cls(
+            dados.get("certidoes_art2") or [],
+            dados.get("avaliacao_art2"),
+            dados.get("figuras_art2"),
+            dados.get("parametros_aplicados"),
+        )
+
 
 def preparar_parecer_de_merito(processo, dados: dict) -> AvaliacaoDoParecer | None:
     """Art. 18 e Art. 1º, § 1º: a avaliação do Art. 2º e a análise da unidade

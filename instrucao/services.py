@@ -133,6 +133,8 @@ def oficios_do_ato(andamento: Andamento, _preparado=None) -> list[Oficio]:
         for orgao, incisos in PEDIDOS_POR_TIPO.get(processo.tipo, ())
     ]
     emitir_oficios(andamento, oficios)
+    # Nascem sem AR: contados na hora em Prazos (instrucao.prazos_abertos).
+    prazos_abertos.sincronizar(processo.pk)
     return oficios
 
 

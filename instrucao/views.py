@@ -322,8 +322,7 @@ def _consultas_dos_prazos():
     """As duas listas de Prazos, montadas uma vez por processo do servidor (as condições de
     prazo aberto e de sem AR, cada uma com as suas subconsultas, custavam mais para montar que
     para executar); nada nelas depende da requisição nem da data, e o Django as copia a cada
-    uso. A dos sem AR traz o total junto com as linhas (uma consulta), contado no índice dos
-    ofícios sem AR."""
+    uso. A dos sem AR percorre o índice deles até a página; o total é o somado pelos atos."""
     abertos = (
         Oficio.objects.com_prazo_aberto()
         .select_related("processo")
@@ -332,7 +331,6 @@ def _consultas_dos_prazos():
     )
     sem_ar = (
         Oficio.objects.sem_ar()
-        .com_total()
         .select_related("processo")
         .only(*CAMPOS_DA_LINHA)
         .order_by("enviado_em", "id")
@@ -351,8 +349,8 @@ def prazos(request):
     abertos, sem_ar = _consultas_dos_prazos()
     numero = numeros.pagina(request.GET.get("pagina"))
     paginador = Paginator(abertos.all(), PRAZOS_POR_PAGINA)
-    # O total dos somados por dia (instrucao.prazos_abertos), e não um COUNT dos ofícios.
-    paginador.count = prazos_abertos.total()
+    # Os totais dos somados por dia (instrucao.prazos_abertos), e não um COUNT dos ofícios.
+    paginador.count, sem_ar_total = prazos_abertos.totais()
     pagina = paginador.get_page(numero)
     mais_antigos = list(sem_ar[:SEM_AR_NA_PAGINA])
     prefixo = resolve_url("painel:lista")
@@ -363,7 +361,7 @@ def prazos(request):
             "pagina": pagina,
             "linhas": [_linha(o, hoje, prefixo) for o in pagina],
             "sem_ar": [_linha(o, hoje, prefixo) for o in mais_antigos],
-            "sem_ar_total": mais_antigos[0].total if mais_antigos else 0,
+            "sem_ar_total": sem_ar_total,
             "hoje": hoje,
             "prazo_dias": parametros_em_vigor(hoje).prazo_oficio_dias,
         },

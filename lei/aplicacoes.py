@@ -33,7 +33,7 @@ MODULOS_QUE_DECLARAM = (
     "requisitos.votacoes",
     "requisitos.unidade_historico_cultural",
     "plebiscito.regras",
-    "plebiscito.parecer",
+    "plebiscito.resultado",
     "plebiscito.services",
     "processos.condicoes",
     "processos.reabertura",

@@ -94,3 +94,30 @@ def por_estado(todos_os_estados) -> PorEstado:
     comuns = {e: n for e, n in estimativa.items() if n >= LIMIAR_EXATO}
     raros = [e for e in todos_os_estados if e not in comuns]
     return PorEstado(comuns | _contar(raros), frozenset(comuns))
+
+
+@dataclass(frozen=True)
+class Guardados:
+    """O que o PostgreSQL guarda para a lista (migração `painel.0001_total_de_processos`),
+    mantido por gatilhos na mesma transação de cada mudança: `total`, os processos (cada
+    inclusão e exclusão); `municipios`, a versão do cadastro dos municípios (nova a cada
+    mudança nele). None: não guardado (no SQLite, ou sem a linha)."""
+
+    total: int | None = None
+    municipios: int | None = None
+
+
+def guardados() -> Guardados:
+    """Numa consulta de uma linha, que não cresce com a tabela como o `COUNT(*)` cresce."""
+    if connection.vendor != "postgresql":
+        return Guardados()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT total, municipios FROM painel_total_de_processos WHERE id = 1")
+        linha = cursor.fetchone()
+    return Guardados(*linha) if linha else Guardados()
+
+
+def total_de_processos(guardado: Guardados | None = None) -> int:
+    """Todos os processos: o total guardado (`guardados`), ou contados sem ele."""
+    total = (guardado or guardados()).total
+    return Processo.objects.count() if total is None else total

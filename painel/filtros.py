@@ -3,7 +3,7 @@ from functools import lru_cache
 import django_filters
 from django import forms
 from django.db import connection
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import F, Q
 from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils.html import format_html_join
@@ -127,10 +127,23 @@ class ProcessoFilter(django_filters.FilterSet):
         ler = getattr(self.data, "getlist", lambda nome: [self.data[nome]])
         return tuple((nome, tuple(ler(nome))) for nome in self.filters if nome in self.data)
 
+    # A versão do cadastro dos municípios que quem filtra já leu (`painel.contagens.guardados`):
+    # com ela, os municípios lidos por este processo do servidor na mesma versão servem.
+    versao_dos_municipios: int | None = None
+
     def municipios(self) -> tuple:
-        """Código e nome de cada município (a lista mais longa da tela), lidos uma vez."""
+        """Código e nome de cada município (a lista mais longa da tela), lidos uma vez; com a
+        versão do cadastro, guardados no processo até ela mudar (um gatilho a renova a cada
+        mudança no cadastro, na mesma transação)."""
         if not hasattr(self, "_municipios"):
-            self._municipios = tuple(Municipio.objects.values_list("pk", "nome"))
+            versao = self.versao_dos_municipios
+            guardado = _MUNICIPIOS_LIDOS.get(connection.alias)
+            if versao is not None and guardado and guardado[0] == versao:
+                self._municipios = guardado[1]
+            else:
+                self._municipios = tuple(Municipio.objects.values_list("pk", "nome"))
+                if versao is not None:
+                    _MUNICIPIOS_LIDOS[connection.alias] = (versao, self._municipios)
         return self._municipios
 
     @property
@@ -188,7 +201,8 @@ class ProcessoFilter(django_filters.FilterSet):
             queryset = self.filters[nome].filter(queryset, valor)
         return queryset
 
-    # Onde a busca por texto procura (além do número do protocolo e dos municípios de origem).
+    # Onde a busca por texto procura (além do número do protocolo): os textos do processo e os
+    # nomes dos municípios de origem (`Processo.nomes_das_origens`).
     campos_de_busca = busca.CAMPOS_DA_BUSCA_INTERNA
     # A lista interna procura também no que as fases registram (`busca.registrar_fonte`).
     com_fontes_das_fases = True
@@ -197,10 +211,10 @@ class ProcessoFilter(django_filters.FilterSet):
         """Cada palavra do termo em algum lugar da busca, sem acento nem caixa (processos.busca),
         ou o termo como número de protocolo ("12" ou "12/2026").
 
-        No PostgreSQL os textos são uma coluna gerada só, com um índice de trigramas (migração
-        `0020_busca_texto_guardado`), e os processos dos municípios achados são lidos antes (uma
-        consulta pequena): a condição fica só de termos com índice, que o PostgreSQL junta
-        num percurso (BitmapOr). Com uma subconsulta no OR ele leria a tabela inteira."""
+        No PostgreSQL os textos e os nomes das origens são uma coluna gerada só, com um índice
+        de trigramas (migrações `0020_busca_texto_guardado`, `0021_busca_nomes_das_origens`):
+        todas as palavras são condições na mesma coluna, que o índice responde junto, sem ler
+        antes os processos de cada município achado (uma lista que crescia com N)."""
         termo = value.strip()
         lista = busca.palavras(termo)
         if not lista:
@@ -212,9 +226,7 @@ class ProcessoFilter(django_filters.FilterSet):
             campo = "texto_dos_campos"
             texto = busca.texto_normalizado(self.campos_de_busca)
             queryset = queryset.alias(texto_dos_campos=texto)
-        filtro = Q()
-        for palavra in lista:
-            filtro &= busca.palavra_em(campo, palavra) | _nos_municipios_de_origem(palavra)
+        filtro = busca.cada_palavra_em(campo, lista)
         if (protocolo := _protocolo(termo)) is not None:
             filtro |= protocolo
         if not self.com_fontes_das_fases:
@@ -244,18 +256,13 @@ class ProcessoFilter(django_filters.FilterSet):
         return queryset.filter(pk__in=achados)
 
 
-def _nos_municipios_de_origem(palavra: str) -> Q:
-    """Os processos com um município de origem cujo nome tem a palavra (142 municípios: a
-    consulta pequena vem antes no PostgreSQL; no SQLite, um EXISTS)."""
-    municipios = Municipio.objects.alias(nome_normalizado=busca.SemAcento("nome")).filter(
-        busca.palavra_em("nome_normalizado", palavra)
-    )
-    origem = Processo.municipios_origem.through.objects.filter(
-        municipio__in=municipios.values("pk")
-    )
-    if connection.vendor == "postgresql":
-        return Q(pk__in=list(origem.values_list("processo_id", flat=True)))
-    return Q(Exists(origem.filter(processo=OuterRef("pk"))))
+# Banco → (versão do cadastro, municípios lidos nela), neste processo do servidor.
+_MUNICIPIOS_LIDOS: dict[str, tuple[int, tuple]] = {}
+
+
+def esquecer_municipios() -> None:
+    """A próxima página relê os municípios (quem conta as consultas de uma página fria)."""
+    _MUNICIPIOS_LIDOS.clear()
 
 
 def _protocolo(termo: str) -> Q | None:
@@ -311,7 +318,7 @@ class ProcessoPublicoFilter(ProcessoFilter):
     tipo e estado têm filtro próprio): achar um processo por uma palavra do resumo, da sede
     ou de uma justificativa revelaria o que a página pública não exibe (Art. 23)."""
 
-    campos_de_busca = ("nome_proposto",)
+    campos_de_busca = busca.CAMPOS_DA_BUSCA_DO_PORTAL
     com_fontes_das_fases = False
 
     def __init__(self, *args, **kwargs):

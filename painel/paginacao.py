@@ -24,13 +24,16 @@ Decisão: uma lista filtrada (uma busca, um filtro) conta os achados só até
 `TETO_DA_CONTAGEM`; acima dele a tela diz "mais de 300 processos" e mostra as páginas até o
 teto, na ordem escolhida (a exportação em CSV traz todos). Contar todos os achados de um
 termo comum custava mais que a página inteira e crescia com o número de processos; contar
-até o teto, não. A lista sem filtro conta todos.
+até o teto, não. A lista sem filtro mostra o total de processos guardado
+(`painel.contagens.total_de_processos`), exato, sem contar a tabela.
 """
 
 from django.core.paginator import Page, Paginator
 from django.db import connection
 from django.db.models import Count, F, OrderBy, Window
 from django.db.models.functions import Rank
+
+from painel import contagens
 
 PRAZO = "prazo_mais_proximo"
 # Seis páginas de 50: mais que isso, numa busca, é hora de refiná-la. Contar até o teto lê
@@ -52,9 +55,13 @@ class PaginadorDeProcessos(Paginator):
     """`processos`: a lista filtrada e ordenada (dela só se leem ids); `linhas`: o QuerySet
     que dá as colunas da tela (`painel.prazos.para_listagem()`), sem filtros."""
 
-    def __init__(self, processos, por_pagina: int, *, linhas, abertos=None, contagem=None):
+    def __init__(
+        self, processos, por_pagina: int, *, linhas, abertos=None, contagem=None, guardados=None
+    ):
         super().__init__(processos, por_pagina)
         self.linhas = linhas
+        # O total de processos guardado, quando quem pagina já o leu (`painel.contagens`).
+        self.guardados = guardados
         # (quantos, se há mais que o teto), quando quem filtrou já os contou
         # (`painel.filtros.ProcessoFilter.contagem`).
         self.contagem = contagem
@@ -82,7 +89,8 @@ class PaginadorDeProcessos(Paginator):
                 self._acima = achados > TETO_DA_CONTAGEM
                 self._total = min(achados, TETO_DA_CONTAGEM)
             else:
-                self._total = self.object_list.count()
+                # Sem filtro, todos: o total guardado, não um COUNT(*) da tabela inteira.
+                self._total = contagens.total_de_processos(self.guardados)
         return self._total
 
     @property

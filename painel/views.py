@@ -72,6 +72,13 @@ def lista(request):
     # do prazo), e ele não muda.
     processos = prazos.para_listagem()
     filtro = ProcessoFilter(request.GET, queryset=processos, request=request)
+    # A lista de todos (em qualquer ordem) lê numa consulta de uma linha o total de processos
+    # e a versão dos municípios do formulário (painel.contagens.guardados): nem COUNT(*) nem
+    # os municípios de novo. Uma busca conta os seus achados e lê os municípios, como antes.
+    guardados = contagens.Guardados()
+    if {nome for nome, _ in filtro.criterios()} <= {"ordem"}:
+        guardados = contagens.guardados()
+        filtro.versao_dos_municipios = guardados.municipios
     achados = filtro.qs
     paginador = PaginadorDeProcessos(
         achados,
@@ -79,6 +86,7 @@ def lista(request):
         linhas=processos,
         abertos=prazos.ids_com_prazo_aberto(),
         contagem=filtro.contagem,
+        guardados=guardados,
     )
     pagina = paginador.get_page(numeros.pagina(request.GET.get("pagina")))
     parametros = request.GET.copy()

@@ -4,7 +4,7 @@ Cada bloco diz tudo o que a fase acrescenta ao ato do hub: o formulário, as gua
 `preparar` (o que o ato calcula e grava, como resultado tipado), o `registrar` (as linhas
 da fase) e os documentos. `processos.services.praticar_ato` roda as partes nessa ordem."""
 
-from plebiscito import documentos, forms, parecer, services
+from plebiscito import documentos, forms, resultado, services
 from processos.extensoes import DocumentosDoAto, declarar_ato
 
 # Art. 18, § 2º e Art. 19: o PDL que autoriza o TRE a realizar a consulta.
@@ -23,29 +23,29 @@ declarar_ato(
 declarar_ato(
     "registrar_resultado",
     formulario=forms.RegistrarResultadoForm,
-    guardas=(services.sem_resultado_registrado,),
-    preparar=services.preparar_resultado,
-    registrar=services.gravar_resultado,
+    guardas=(resultado.sem_resultado_registrado,),
+    preparar=resultado.preparar_resultado,
+    registrar=resultado.gravar_resultado,
 )
 
 # Art. 20, § 1º: a nova versão do resultado; a anterior fica registrada.
 declarar_ato(
     "retificar_resultado",
     formulario=forms.RetificarResultadoForm,
-    guardas=(services.com_resultado_registrado,),
-    preparar=services.preparar_resultado,
-    registrar=services.gravar_resultado,
+    guardas=(resultado.com_resultado_registrado,),
+    preparar=resultado.preparar_resultado,
+    registrar=resultado.gravar_resultado,
 )
 
 # Art. 11 e Art. 20, § 1º: o veredito calculado decide a conclusão e o destino; o PDF lê o
-# que o ato gravou (`parecer.parecer_gravado`).
+# que o ato gravou (`resultado.parecer_gravado`).
 declarar_ato(
     "emitir_parecer_resultado",
     formulario=forms.EmitirParecerResultadoForm,
-    guardas=(services.com_resultado_registrado, services.resultado_cobre_a_abrangencia),
-    preparar=parecer.preparar_parecer_resultado,
-    documentos=DocumentosDoAto(parecer.documento_do_parecer, minuta=True),
+    guardas=(resultado.com_resultado_registrado, resultado.resultado_cobre_a_abrangencia),
+    preparar=resultado.preparar_parecer_resultado,
+    documentos=DocumentosDoAto(resultado.documento_do_parecer, minuta=True),
 )
 
 # Art. 11: nenhum projeto de lei sem o parecer que aprovou o plebiscito, quando há plebiscito.
-declarar_ato("apresentar_pl", guardas=(parecer.plebiscito_aprovado_se_exigido,))
+declarar_ato("apresentar_pl", guardas=(resultado.plebiscito_aprovado_se_exigido,))

@@ -1,7 +1,7 @@
 """Os documentos que os atos do plebiscito emitem, montados aqui, ao lado dos atos: o PDL que
 autoriza o TRE a realizar a consulta (Art. 18, § 2º e Art. 19) e o informe ao Plenário de
 cada fase no TRE (Art. 19, § 2º). O parecer sobre o resultado (Art. 20 e Art. 11) é montado
-com o que o decide, em `plebiscito/parecer.py`.
+com o que o decide, em `plebiscito/resultado.py`.
 
 Cada função recebe o Andamento do ato e devolve o `Conteudo` que `documentos` emite; a
 ligação com o ato está no bloco do ato em `plebiscito/atos.py`."""

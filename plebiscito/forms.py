@@ -3,9 +3,10 @@
 from django import forms
 
 from emancipacao.numeros import CampoInteiro
-from plebiscito import analise, parecer, services
+from plebiscito import analise, services
 from plebiscito.models import FaseTre
 from plebiscito.regras import Votacao, problemas_da_votacao
+from plebiscito.resultado import apuracao_como_dict, apurar_processo
 from processos.campos import (
     CampoAnexo,
     CampoData,
@@ -141,10 +142,10 @@ class EmitirParecerResultadoForm(AtoForm):
     )
 
     def ajustar(self):
-        self.resultado, self.apuracao, self.parametros = parecer.apurar_processo(self.processo)
+        self.resultado, self.apuracao, self.parametros = apurar_processo(self.processo)
         if self.resultado is not None:
             self.initial.setdefault("versao_resultado", self.resultado.versao)
-            self.resumo = parecer.apuracao_como_dict(self.resultado, self.apuracao, self.parametros)
+            self.resumo = apuracao_como_dict(self.resultado, self.apuracao, self.parametros)
             # O resumo "O processo passará para" diz o destino que o veredito impõe.
             destino = Estado.ELABORACAO_PL if self.apuracao.aprovado else Estado.ARQUIVADO
             self.destinos = [Estado(destino).label]

@@ -1,14 +1,13 @@
-"""A fase do plebiscito ligada aos atos do hub (Arts. 11-12, 19-20).
+"""O que a fase do plebiscito lê do processo (Arts. 11-12, 19-20) e o ato `registrar_fase_tre`.
 
-Os atos continuam sendo de `processos.services.praticar_ato`; esta app registra (em
-`apps.py`) o que cada um deles confere, calcula e grava:
-
-- `registrar_resultado` / `retificar_resultado`: as unidades exigidas pela abrangência em
-  vigor na data do ato, conferidas pelas regras puras; gravadas como nova versão;
-- `emitir_parecer_resultado`: o veredito da regra que governa, calculado das unidades da
-  versão vigente e gravado com os parâmetros usados — a conclusão do parecer, o destino do
-  processo e o PDF leem esse mesmo registro;
+- as unidades de votação que a abrangência em vigor exige (Art. 11, § 1º; Art. 12, I);
+- as versões do resultado gravadas e a vigente, as unidades que faltam nela, as fases no
+  TRE: leituras únicas da página do processo (`processos.leitura`), usadas também pelas
+  guardas e pelo preparo dos atos;
 - `registrar_fase_tre`: cada fase do plebiscito no TRE (Art. 19, § 2º).
+
+Os atos do resultado e do parecer sobre ele (`registrar_resultado`, `retificar_resultado`,
+`emitir_parecer_resultado`) estão juntos em `plebiscito/resultado.py`.
 """
 
 from dataclasses import dataclass
@@ -18,13 +17,10 @@ from django.db.models import Exists, OuterRef, Prefetch
 from django.utils import timezone
 
 from plebiscito.models import AcompanhamentoTre, FaseTre, Resultado, UnidadeVotacao
-from plebiscito.regras import ApuracaoInvalida, Unidade, Votacao, apurar_unidades
 from processos import leitura
-from processos.condicoes import condicao
 from processos.estados import Tipo
 from processos.models import AtoRecusado, Processo
 from requisitos.aplicacao import aplica
-from requisitos.models import parametros_em_vigor
 
 CAMPOS_VOTOS = ("sim", "nao", "brancos", "nulos")
 CAMPOS = ("inscritos", "comparecimento", *CAMPOS_VOTOS)
@@ -85,151 +81,6 @@ def unidades_exigidas(processo: Processo, data: date | None = None) -> list[Unid
             for m in municipios
         ]
     return unidades
-
-
-# --- registrar_resultado e retificar_resultado ---------------------------------------------
-
-
-def _data(valor) -> date:
-    return valor if isinstance(valor, date) else date.fromisoformat(str(valor))
-
-
-def unidade_de_dados(dados: dict) -> Unidade:
-    votacao = Votacao(*(dados.get(c) for c in CAMPOS))
-    sede = None
-    if dados.get("sede_sim") is not None:
-        sede = Votacao(
-            dados.get("inscritos"),
-            dados.get("comparecimento"),
-            *(dados.get(f"sede_{c}") for c in CAMPOS_VOTOS),
-        )
-    return Unidade(str(dados.get("nome", "")), bool(dados.get("area_desmembrada")), votacao, sede)
-
-
-@dataclass(frozen=True)
-class ResultadoConferido:
-    """O que `registrar_resultado` e `retificar_resultado` gravam além dos números: a
-    abrangência em vigor na data do ato, sob a qual as unidades foram conferidas."""
-
-    abrangencia: str
-
-    def como_dados(self) -> dict:
-        return {"abrangencia": self.abrangencia}
-
-
-def preparar_resultado(processo: Processo, dados: dict) -> ResultadoConferido:
-    """Confere, na linha travada, os números que o formulário já validou: defesa de quem
-    chama o serviço diretamente (nada inconsistente é gravado)."""
-    quando = data_do_ato(processo)
-    exigidas = unidades_exigidas(processo, quando)
-    recebidas = dados.get("unidades") or []
-    nomes = [str(u.get("nome", "")) for u in recebidas]
-    if sorted(nomes) != sorted(u.nome for u in exigidas):
-        raise AtoRecusado(
-            "Informe exatamente as unidades de votação exigidas pela abrangência em vigor: "
-            + "; ".join(u.nome for u in exigidas)
-            + "."
-        )
-    com_sede = {u.get("sede_sim") is not None for u in recebidas}
-    if com_sede != {tem_pergunta_sede(processo)}:
-        raise AtoRecusado(
-            "Na fusão, informe em todas as unidades a pergunta sobre a sede (Art. 4º, p.ú.)."
-            if tem_pergunta_sede(processo)
-            else "Só a fusão tem a pergunta sobre a sede (Art. 4º, p.ú.)."
-        )
-    abrangencia = parametros_em_vigor(quando).abrangencia_plebiscito
-    try:
-        apurar_unidades([unidade_de_dados(u) for u in recebidas], "lc23_literal", abrangencia)
-    except (ApuracaoInvalida, TypeError) as exc:
-        raise AtoRecusado(f"Resultado inconsistente: {exc}") from exc
-    # A ordem do ofício do TRE, da leitura e do ato: processos.cronologia.
-    if not dados.get("data_consulta"):
-        raise AtoRecusado("Informe a data da consulta (o dia da votação do plebiscito).")
-    if _data(dados["data_consulta"]) > _data(dados["data_oficio_tre"]):
-        raise AtoRecusado("A consulta não pode ser posterior ao ofício do TRE que a apurou.")
-    _novo_oficio_depois_do_parecer(processo, dados)
-    return ResultadoConferido(abrangencia)
-
-
-@aplica(
-    "Art. 20, § 1º",
-    descricao="Depois do parecer sobre o resultado, o resultado só se retifica com um novo "
-    "ofício do TRE (número, data e leitura em Plenário); o parecer é então emitido de novo.",
-    testes=(
-        "tests.plebiscito.test_retificacao_pelo_tre.test_retificar_depois_do_parecer_sem_novo_oficio_e_recusado",
-        "tests.plebiscito.test_retificacao_pelo_tre.test_novo_oficio_do_tre_reabre_a_analise_e_o_parecer_e_recalculado",
-    ),
-    decisao="O veredito do plebiscito muda só pelo TRE: nem o Presidente (desarquivar) nem a "
-    "Mesa sem novo ofício o desfazem.",
-)
-def _novo_oficio_depois_do_parecer(processo: Processo, dados: dict) -> None:
-    vigente = Resultado.objects.vigente(processo)
-    if vigente is None:
-        return
-    parecer = (
-        processo.andamentos.filter(ato="emitir_parecer_resultado", pk__gt=vigente.andamento_id)
-        .order_by("-pk")
-        .first()
-    )
-    if parecer is None:
-        return
-    mesmo_numero = str(dados.get("oficio_tre", "")).strip() == vigente.oficio_tre.strip()
-    if mesmo_numero or _data(dados["data_oficio_tre"]) < vigente.data_oficio_tre:
-        raise AtoRecusado(
-            f"O parecer sobre o resultado foi emitido em {parecer.data_ato:%d/%m/%Y}: a "
-            "retificação só vale com um novo ofício do TRE (número, data e leitura em "
-            f"Plenário), diferente do ofício {vigente.oficio_tre} de "
-            f"{vigente.data_oficio_tre:%d/%m/%Y} e não anterior a ele (Art. 20, § 1º)."
-        )
-
-
-def gravar_resultado(andamento, conferido: ResultadoConferido | None = None) -> Resultado:
-    """A versão seguinte do resultado, com as suas unidades (o ato já foi conferido)."""
-    dados = andamento.dados
-    conferido = conferido or ResultadoConferido(dados["abrangencia"])
-    anterior = Resultado.objects.vigente(andamento.processo)
-    exigidas = {u.nome: u for u in unidades_exigidas(andamento.processo, andamento.data_ato)}
-    resultado = Resultado.objects.create(
-        processo=andamento.processo,
-        versao=anterior.versao + 1 if anterior else 1,
-        andamento=andamento,
-        oficio_tre=dados["oficio_tre"],
-        data_oficio_tre=_data(dados["data_oficio_tre"]),
-        data_leitura_plenario=_data(dados["data_leitura_plenario"]),
-        data_consulta=_data(dados["data_consulta"]) if dados.get("data_consulta") else None,
-        abrangencia=conferido.abrangencia,
-        pergunta_sede=tem_pergunta_sede(andamento.processo),
-    )
-    UnidadeVotacao.objects.bulk_create(
-        UnidadeVotacao(
-            resultado=resultado,
-            ordem=i,
-            chave=exigidas[u["nome"]].chave,
-            nome=u["nome"],
-            municipio_id=exigidas[u["nome"]].municipio_id,
-            area_desmembrada=exigidas[u["nome"]].area_desmembrada,
-            **{c: u[c] for c in CAMPOS},
-            **{f"sede_{c}": u.get(f"sede_{c}") for c in CAMPOS_VOTOS},
-        )
-        for i, u in enumerate(dados["unidades"], start=1)
-    )
-    return resultado
-
-
-@condicao(
-    lambda processo: (
-        "Já há resultado registrado neste processo (versão "
-        f"{resultados_do_processo(processo)[0].versao}); corrija-o por “Retificar "
-        "resultado do plebiscito”."
-    )
-)
-def sem_resultado_registrado(processo) -> bool:
-    return not resultados_do_processo(processo)
-
-
-@condicao("Não há resultado do plebiscito registrado neste processo (Art. 20).")
-def com_resultado_registrado(processo) -> bool:
-    return bool(resultados_do_processo(processo))
 
 
 @leitura.por_pagina
@@ -297,14 +148,8 @@ def unidades_que_faltam(processo) -> list[str]:
     return [u.nome for u in unidades_exigidas(processo) if u.chave not in gravadas]
 
 
-@condicao(
-    lambda processo: (
-        "O resultado registrado não tem as unidades que a abrangência em vigor "
-        "exige (" + "; ".join(unidades_que_faltam(processo)) + "): retifique o resultado."
-    )
-)
-def resultado_cobre_a_abrangencia(processo) -> bool:
-    return not unidades_que_faltam(processo)
+def como_data(valor) -> date:
+    return valor if isinstance(valor, date) else date.fromisoformat(str(valor))
 
 
 # --- registrar_fase_tre ---------------------------------------------------------------------
@@ -322,7 +167,7 @@ def gravar_fase_tre(andamento, _preparado=None) -> AcompanhamentoTre:
         processo=andamento.processo,
         andamento=andamento,
         fase=dados["fase"],
-        data=_data(dados["data_fase"]),
+        data=como_data(dados["data_fase"]),
         referencia=dados.get("referencia", ""),
         observacao=dados.get("observacao", ""),
     )

@@ -4,9 +4,9 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from plebiscito import parecer as parecer_do_resultado
 from plebiscito import services
 from plebiscito.models import FaseTre
+from plebiscito.resultado import apuracao_como_dict, apurar_processo, parecer_gravado
 from processos import leitura, rito
 from processos.estados import Estado
 from processos.papeis import PRESIDENTE, tem_papel
@@ -46,11 +46,11 @@ def secao_plebiscito(processo, usuario, *, publica: bool = False) -> dict | None
     if not (resultados or fases or decreto):
         return None
     parecer = _parecer(processo)
-    gravado = parecer_do_resultado.parecer_gravado(parecer)
+    gravado = parecer_gravado(parecer)
     apuracao = gravado.apuracao if gravado else None
     if apuracao is None and resultados:
-        vigente, calculada, parametros = parecer_do_resultado.apurar_processo(processo)
-        apuracao = parecer_do_resultado.apuracao_como_dict(vigente, calculada, parametros)
+        vigente, calculada, parametros = apurar_processo(processo)
+        apuracao = apuracao_como_dict(vigente, calculada, parametros)
     return {
         "publica": publica,
         "vigente": resultados[0] if resultados else None,

@@ -10,10 +10,12 @@ termo inteiro ainda vale como número de protocolo ("12" ou "12/2026").
 Os dois lados da comparação passam pela mesma normalização: no Python, `normalizar`; no banco,
 `SemAcento` — no PostgreSQL a função imutável `emancipacao_sem_acento` sobre a extensão
 `unaccent` (migração `processos.0013_busca_sem_acento`), no SQLite a função de mesmo nome que
-`registrar_no_sqlite` cria em cada conexão, com `normalizar`. Os textos da lista interna e o
+`registrar_no_sqlite` cria em cada conexão, com `normalizar`. Os textos da lista interna (com
+os nomes dos municípios de origem, copiados no processo: `Processo.nomes_das_origens`) e o
 nome do signatário ficam normalizados em colunas geradas pelo banco
 (`Processo.texto_da_busca`, `Signatario.nome_da_busca`), com os índices de trigramas sobre
-elas; o portal procura na expressão do nome proposto, com o índice dela.
+elas; o portal procura na expressão do nome proposto com os nomes das origens, com o índice
+dela.
 """
 
 import unicodedata
@@ -32,7 +34,9 @@ SEPARADOR = " "
 # achariam quase tudo ("1" em "2015", "do" em "Dourados").
 CURTA = 2
 # Onde a busca interna procura nos textos do processo (`Processo.texto_da_busca`).
-CAMPOS_DA_BUSCA_INTERNA = ("nome_proposto", "sede_proposta", "resumo")
+CAMPOS_DA_BUSCA_INTERNA = ("nome_proposto", "sede_proposta", "resumo", "nomes_das_origens")
+# Onde o portal procura: só o que ele mostra (`painel.filtros.ProcessoPublicoFilter`).
+CAMPOS_DA_BUSCA_DO_PORTAL = ("nome_proposto", "nomes_das_origens")
 
 
 def normalizar(texto: str) -> str:

@@ -79,6 +79,8 @@ def _problemas_do_nome(processo) -> str:
     "do Art. 6º calculadas pelo sistema.",
     testes=(
         "tests.processos.test_guardas.test_projeto_de_lei_com_nome_repetido_no_pais_fica_indisponivel",
+        "tests.processos.test_guardas.test_art6_nome_com_composto_por_hifen_sao_tres_palavras_e_o_pl_e_apresentado",
+        "tests.processos.test_guardas.test_art6_uma_palavra_alem_das_tres_recusa_o_pl",
     ),
 )
 @condicao(_problemas_do_nome)

@@ -1,10 +1,13 @@
 from django.urls import get_script_prefix, reverse
+from django.utils.safestring import mark_safe
 
 from processos.atos import ATOS
 from processos.papeis import papeis_do_usuario
 
 # Os endereços do menu do base.html, resolvidos uma vez por prefixo do site (o mesmo em todo
-# pedido de um processo do servidor), em vez de um {% url %} por link em cada página.
+# pedido de um processo do servidor), em vez de um {% url %} por link em cada página. São
+# rotas fixas, sem argumento nem dado de ninguém: já seguras para o HTML, sem escapar de novo
+# a cada link.
 ROTAS_DO_MENU = {
     "painel": "painel:painel",
     "lista": "painel:lista",
@@ -35,5 +38,7 @@ def _enderecos_do_menu() -> dict[str, str]:
     prefixo = get_script_prefix()
     menu = _menus.get(prefixo)
     if menu is None:
-        menu = _menus[prefixo] = {nome: reverse(rota) for nome, rota in ROTAS_DO_MENU.items()}
+        menu = _menus[prefixo] = {
+            nome: mark_safe(reverse(rota)) for nome, rota in ROTAS_DO_MENU.items()
+        }
     return menu

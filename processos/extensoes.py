@@ -12,9 +12,9 @@ Exemplo (o bloco de um ato em `plebiscito/atos.py`)::
     declarar_ato(
         "emitir_parecer_resultado",               # o nome em processos.atos
         formulario=forms.EmitirParecerResultadoForm,  # o formulário da tela do ato
-        guardas=(services.com_resultado_registrado,),  # condições com `mensagem`
-        preparar=parecer.preparar_parecer_resultado,  # (processo, dados) -> resultado tipado
-        documentos=DocumentosDoAto(parecer.documento_do_parecer, minuta=True),
+        guardas=(resultado.com_resultado_registrado,),  # condições com `mensagem`
+        preparar=resultado.preparar_parecer_resultado,  # (processo, dados) -> resultado tipado
+        documentos=DocumentosDoAto(resultado.documento_do_parecer, minuta=True),
     )
 
 - `preparar` roda antes da transição, na linha travada, com os dados validados; calcula o
@@ -23,7 +23,7 @@ Exemplo (o bloco de um ato em `plebiscito/atos.py`)::
   com `como_dados()`, o que entra no `Andamento.dados` (e, em `retira`, os campos do
   formulário que isso substitui), e, quando o ato tem mais de um destino, `destino`: a
   transição só move o estado para ele. Quem lê depois o que o ato gravou chama a função de
-  leitura da própria fase (p.ex. `plebiscito.parecer.parecer_gravado`), não cava o dict.
+  leitura da própria fase (p.ex. `plebiscito.resultado.parecer_gravado`), não cava o dict.
 - `aplicar(processo, preparado)`: o que o resultado muda no próprio processo (os dados
   retificados), no passo de gravar, antes do save.
 - `registrar(andamento, preparado)`: as linhas da fase que o ato cria, na transação dele.

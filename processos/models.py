@@ -32,6 +32,27 @@ class ProcessoQuerySet(models.QuerySet):
     def em_andamento(self):
         return self.exclude(estado__in=[Estado.CONCLUIDO, Estado.ARQUIVADO])
 
+    def guardar_nomes_das_origens(self) -> int:
+        """Grava em `nomes_das_origens` os nomes dos municípios de origem de cada processo
+        (em ordem alfabética, como a tabela da lista os mostra: "Sinop, Sorriso"), só nos que
+        mudaram; devolve quantos.
+        Chamada quando mudam as origens de um processo ou o nome de um município
+        (`processos.apps`) e por quem grava a ligação direto no banco (`bulk_create`)."""
+        ligacao = self.model.municipios_origem.through
+        nomes: dict[int, list[str]] = {}
+        pares = ligacao.objects.filter(processo__in=self.values("pk")).order_by(
+            "municipio__nome", "municipio_id"
+        )
+        for processo_id, nome in pares.values_list("processo_id", "municipio__nome"):
+            nomes.setdefault(processo_id, []).append(nome)
+        mudados = [
+            self.model(pk=pk, nomes_das_origens=novo)
+            for pk, atual in self.values_list("pk", "nomes_das_origens")
+            if (novo := ", ".join(nomes.get(pk, ()))) != atual
+        ]
+        self.model.objects.bulk_update(mudados, ["nomes_das_origens"], batch_size=1000)
+        return len(mudados)
+
 
 def protocolo_de(numero: int, ano: int, separador: str = "/") -> str:
     """O número do protocolo ("0007/2026"); com "-", o do endereço ("0007-2026")."""
@@ -108,10 +129,18 @@ class Processo(AtosDoProcesso, ConcurrentTransitionMixin, models.Model):
     )
     criado_em = models.DateTimeField("protocolado em", auto_now_add=True)
     ultima_movimentacao = models.DateTimeField("última movimentação", default=timezone.now)
+    # Os nomes dos municípios de origem, copiados para a busca (a coluna gerada abaixo não lê
+    # outra tabela): gravados quando mudam as origens ou o nome de um município
+    # (`ProcessoQuerySet.guardar_nomes_das_origens`). Não são dado do processo: a tela lê
+    # as origens da relação.
+    nomes_das_origens = models.TextField(
+        "nomes dos municípios de origem", blank=True, default="", editable=False
+    )
     # Os textos da busca interna já normalizados, gravados pelo banco a cada mudança deles:
     # o índice de trigramas só escolhe candidatos, e cada um é conferido de novo — na
     # expressão, tirar os acentos de nome, sede e resumo de cada candidato custava mais que
-    # a busca toda (processos.busca).
+    # a busca toda (processos.busca). Com os nomes das origens, cada palavra do termo é
+    # procurada numa coluna só, com um índice só.
     texto_da_busca = models.GeneratedField(
         expression=busca.texto_normalizado(busca.CAMPOS_DA_BUSCA_INTERNA),
         output_field=models.TextField(),

@@ -2,7 +2,7 @@
 (só o estado) → grava → Andamento → efeitos colaterais. As views validam a entrada e chamam
 uma destas funções."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date
 
 from django.core.exceptions import PermissionDenied
@@ -65,7 +65,8 @@ class DadosProtocolo:
     divisas: str = ""
     memorial_descritivo: str = ""
     # Extinção (Art. 10): o fundamento e os municípios que recebem o território (§§ 1º e
-    # 2º), gravados no Andamento; a fase da representação os guarda nos seus dados.
+    # 2º), entradas do protocolo; a fase da representação os grava no Andamento pelo seu
+    # resultado tipado (`representacao.extincao.ExtincaoNoProtocolo`) e nos seus dados.
     fundamento_extincao: str = ""
     municipios_destino: tuple = ()
     # Art. 13: o protocolo do processo arquivado de que esta é nova representação.
@@ -112,6 +113,10 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
             # A página do arquivado passa a mostrar a nova representação: o cache da página
             # pública é chaveado pela última movimentação.
             Processo.objects.filter(pk=anterior.pk).update(ultima_movimentacao=timezone.now())
+        # O que as fases acrescentam ao protocolo (na extinção, o fundamento e os destinos,
+        # Art. 10), cada uma pelo seu resultado tipado, lido das entradas do protocolo.
+        entradas = {campo.name: getattr(dados, campo.name) for campo in fields(dados)}
+        preparados = extensoes.preparar("protocolar", processo, entradas)
         andamento = Andamento.objects.create(
             processo=processo,
             ato="protocolar",
@@ -120,23 +125,25 @@ def protocolar_processo(*, usuario, dados: DadosProtocolo) -> Processo:
             usuario=usuario,
             data_ato=dados.data_leitura_expediente,
             dados={"forma_encaminhamento": dados.forma_encaminhamento}
-            | _extincao(dados)
+            | _gravado_pelas_fases(preparados)
             | ({"processo_anterior": anterior.protocolo} if anterior else {}),
         )
-        extensoes.registrar(andamento, [])
+        extensoes.registrar(andamento, preparados)
         # Art. 14: o comprovante de protocolo para os peticionários, na mesma transação.
         emitir_documentos_do_ato(andamento)
-        extensoes.depois_dos_documentos(andamento, [])
+        extensoes.depois_dos_documentos(andamento, preparados)
         versao.tocar(processo)
         extensoes.avisar(andamento)
     return processo
 
 
-def _extincao(dados: DadosProtocolo) -> dict:
-    if not dados.fundamento_extincao:
-        return {}
-    destinos = [{"codigo_ibge": m.codigo_ibge, "nome": m.nome} for m in dados.municipios_destino]
-    return {"fundamento_extincao": dados.fundamento_extincao, "municipios_destino": destinos}
+def _gravado_pelas_fases(preparados: list[extensoes.Preparado]) -> dict:
+    """O que os resultados tipados das fases gravam no Andamento (`como_dados()`)."""
+    gravado = {}
+    for preparado in preparados:
+        if preparado.resultado is not None:
+            gravado |= preparado.resultado.como_dados()
+    return gravado
 
 
 def validar_data_ato(data_ato: date) -> None:

@@ -14,6 +14,7 @@ from representacao.models import CorrecaoSignatario
 declarar_ato(
     "protocolar",
     formulario=forms.ProtocolarForm,
+    preparar=extincao.preparar_protocolo,
     registrar=extincao.registrar_no_protocolo,
 )
 

@@ -15,6 +15,8 @@
   (origem não registrada) espera no parecer favorável e no projeto de lei.
 """
 
+from dataclasses import dataclass
+
 from instrucao.conferido_pela_representacao import ExtincaoNoParecer, ExtincaoNoPl
 from processos import leitura
 from processos.estados import Tipo
@@ -130,21 +132,49 @@ def exigir_destino_conferido(processo, recusa: str) -> dict | None:
 # --- protocolo -------------------------------------------------------------------------------
 
 
-def registrar_no_protocolo(andamento, _preparado=None) -> None:
-    """O `registrar` de `protocolar` (`representacao/atos.py`): a versão 1 dos dados da
-    representação, com o fundamento e os municípios gravados no Andamento do protocolo (na
-    mesma transação)."""
-    processo, dados = andamento.processo, andamento.dados or {}
+@dataclass(frozen=True)
+class ExtincaoNoProtocolo:
+    """Art. 10, §§ 1º e 2º: o fundamento e os municípios que recebem o território (código do
+    IBGE e nome), como o protocolo os grava no Andamento."""
+
+    fundamento: str
+    destinos: list
+
+    def como_dados(self) -> dict:
+        return {"fundamento_extincao": self.fundamento, "municipios_destino": self.destinos}
+
+    @classmethod
+    def de_andamento(cls, andamento) -> "ExtincaoNoProtocolo | None":
+        """O que o protocolo gravou (None sem fundamento)."""
+        dados = andamento.dados or {}
+        fundamento = dados.get("fundamento_extincao")
+        return cls(fundamento, dados.get("municipios_destino", [])) if fundamento else None
+
+
+def preparar_protocolo(processo, dados: dict) -> ExtincaoNoProtocolo | None:
+    """O `preparar` de `protocolar` (`representacao/atos.py`): com o fundamento informado, o
+    Andamento grava-o com os municípios que recebem o território (o formulário já os
+    conferiu e limpa-os fora da extinção)."""
     fundamento = dados.get("fundamento_extincao")
-    if processo.tipo != Tipo.EXTINCAO or not fundamento:
+    if not fundamento:
+        return None
+    destinos = dados.get("municipios_destino") or ()
+    return ExtincaoNoProtocolo(fundamento, [_municipio(m) for m in destinos])
+
+
+def registrar_no_protocolo(andamento, preparado: ExtincaoNoProtocolo | None) -> None:
+    """O `registrar` de `protocolar`: a versão 1 dos dados da representação, com o fundamento
+    e os municípios que o protocolo gravou (na mesma transação)."""
+    processo = andamento.processo
+    if processo.tipo != Tipo.EXTINCAO or preparado is None:
         return
     versao = DadosRepresentacao.objects.create(
         processo=processo,
         versao=1,
-        fundamento_extincao=fundamento,
+        fundamento_extincao=preparado.fundamento,
         registrado_por=andamento.usuario,
     )
-    codigos = [m["codigo_ibge"] for m in dados.get("municipios_destino", [])]
+    codigos = [m["codigo_ibge"] for m in preparado.destinos]
     versao.municipios_destino.set(Municipio.objects.filter(codigo_ibge__in=codigos))
 
 

@@ -74,14 +74,16 @@ def parametros_relidos():
     SQLite reusa os ids desfeitos com a transação de um teste, e a mesma marca no teste
     seguinte seria outro conjunto — o que, fora dos testes, nenhuma página chega a ver. E as
     estatísticas do planejador que o Painel guarda por 5 minutos, e as anotações que a
-    página do processo guarda pela revisão (os ids e as revisões também se repetem): um teste
+    página do processo guarda pela revisão (os ids e as revisões também se repetem), e os
+    municípios do formulário de filtros guardados pela versão do cadastro: um teste
     não herda a leitura (nem a consulta poupada) de outro."""
-    from painel import contagens
+    from painel import contagens, filtros
     from processos import consulta_da_pagina, leitura
 
     leitura._parametros_guardados.clear()
     consulta_da_pagina.esquecer()
     contagens.esquecer_estatisticas()
+    filtros.esquecer_municipios()
 
 
 @pytest.fixture(autouse=True)

@@ -26,6 +26,8 @@ from instrucao.models import (
     PrazosNoDia,
     RascunhoReiteracao,
     RetificacaoRecebimento,
+    SemArDoProcesso,
+    SemArNoDia,
     SequenciaOficio,
 )
 from plebiscito.models import AcompanhamentoTre
@@ -85,6 +87,8 @@ HISTORICO = {
     "instrucao.RetificacaoRecebimento": "correção do AR com as datas anteriores e justificativa",
     "instrucao.PrazosNoDia": "contagem dos prazos abertos, mantida pelos atos",
     "instrucao.PrazoDoProcesso": "prazo mais próximo de cada processo, mantido pelos atos",
+    "instrucao.SemArNoDia": "contagem dos ofícios sem AR, mantida pelos atos",
+    "instrucao.SemArDoProcesso": "ofícios sem AR de cada processo, mantidos pelos atos",
     "transparencia.Liberacao": "liberação e revogação do Art. 23, cada uma com Andamento",
     "representacao.Signatario": "lista de assinaturas do Art. 13: quem assinou e quando",
     "representacao.CorrecaoSignatario": "correção ou anulação de uma linha, antes e depois",
@@ -246,6 +250,8 @@ def _semear_historico(operador, deputado) -> None:
     # Derivadas dos ofícios e mantidas pelos atos; aqui só para haver uma linha de cada.
     PrazoDoProcesso.objects.create(processo=processo, vencimento=PASSADO, vencimentos=[])
     PrazosNoDia.objects.create(vencimento=PASSADO, abertos=1)
+    SemArDoProcesso.objects.create(processo=processo, enviados=[])
+    SemArNoDia.objects.create(enviado_em=PASSADO, quantos=1)
     AvisoPrazo.objects.create(
         oficio=oficio,
         evento="vencido",

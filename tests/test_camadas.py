@@ -87,6 +87,18 @@ def _modulos() -> dict[str, Path]:
     return modulos
 
 
+def templates_do_projeto() -> dict[str, Path]:
+    """Os modelos do projeto pelo nome com que o Django os acha (`pdf/oficio.html`): os
+    comuns, em `templates/`, e os de uma app, em `<app>/templates/` (o PDF do ato na fase que
+    o declara). Um nome repetido vale pelo primeiro, como no carregador (`templates/` antes)."""
+    pastas = [RAIZ / "templates", *(RAIZ / app / "templates" for app in CAMADAS)]
+    achados: dict[str, Path] = {}
+    for pasta in filter(Path.is_dir, pastas):
+        for caminho in sorted(pasta.rglob("*.html")):
+            achados.setdefault(str(caminho.relative_to(pasta)), caminho)
+    return achados
+
+
 def _resolver(nome: str, modulos: dict[str, Path]) -> str | None:
     """`processos.models.Processo` → `processos.models`: o módulo mais longo que existe."""
     while nome and nome not in modulos:

@@ -20,30 +20,30 @@ Os modelos de página também leem: `{{ dados.k }}` num template conta como leit
 que o renderizam — as que citam o caminho dele (`"pdf/pl.html"`) num módulo, e, num
 `{% include %}` ou `{% extends %}`, as do template que o inclui.
 
-Falha: uma app lê uma chave que só outra app escreve e a leitura não está em
-`LEITURAS_CRUZADAS_DE_HOJE` (a lista só encolhe). O que a detecção não vê: a chave escrita
-por um dict passado pronto (`dados=_extincao(...)`) e a lida por outro nome
-(`d = andamento.dados; d["k"]`, `{% with d=andamento.dados %}`).
+Falha: uma app lê uma chave que só outra app escreve. Não há exceções: a última, a avaliação
+do Art. 2º na página do processo, o hub pede à instrução pelo registro
+(`extensoes.ler("avaliacao_art2", …)`). O que a detecção não vê: a chave escrita por um dict
+passado pronto a `dados=` e a lida por outro nome (`d = andamento.dados; d["k"]`,
+`{% with d=andamento.dados %}`).
+
+E o preparo não escreve chave no `dados` por fora do seu resultado tipado: numa função com a
+assinatura do `preparar` de um ato, `(processo, dados, …)` — o preparo declarado e as partes
+que ele chama com os mesmos dados —, `dados["k"] = …`, `dados.update(…)`,
+`dados.setdefault(…)` e `dados |= …` falham; o que vai ao Andamento sai do `como_dados()`.
+Tirar um campo do formulário (`dados.pop`) pode: é o que o resultado substitui. A
+convenção do nome é o que torna a regra exata: a mesma escrita noutras funções (o `clean`
+dos formulários, o `como_dict` do veredito, os bytes de um PNG) não é do Andamento, e uma
+regra por todo `dados` acusaria todas elas.
 """
 
 import ast
 import re
 from collections import defaultdict
 
-from tests.test_camadas import RAIZ, _modulos, app
+from tests.test_camadas import _modulos, app, templates_do_projeto
 
-TEMPLATES = RAIZ / "templates"
 LEITURA_NO_TEMPLATE = re.compile(r"\bdados\.(\w+)")
 INCLUSAO = re.compile(r"""{%\s*(?:include|extends)\s+["']([^"']+)["']""")
-
-# (app que lê, chave): "o porquê". A lista só encolhe: apague a entrada resolvida.
-LEITURAS_CRUZADAS_DE_HOJE: dict[tuple[str, str], str] = {
-    ("processos", "avaliacao_art2"): "a página do processo (processos/views) mostra a "
-    "avaliação do Art. 2º que o parecer de mérito da instrução gravou; passa à instrução "
-    "quando a avaliação sair da view do hub",
-    ("processos", "certidoes_art2"): "o mesmo: as certidões de onde vieram os números, "
-    "no modelo da seção de requisitos que a view do hub renderiza",
-}
 
 
 def _eh_dados(no) -> bool:
@@ -134,6 +134,39 @@ def ler_modulo(codigo: str):
     return escritas, leituras, _campos_de_formulario(arvore)
 
 
+def _eh_preparo(funcao) -> bool:
+    return [a.arg for a in funcao.args.args][:2] == ["processo", "dados"]
+
+
+def _nome_dados(no) -> bool:
+    return isinstance(no, ast.Name) and no.id == "dados"
+
+
+def _escreve_em_dados(no) -> bool:
+    if isinstance(no, ast.Subscript) and isinstance(no.ctx, ast.Store):
+        return _nome_dados(no.value)
+    if isinstance(no, ast.AugAssign):
+        return _nome_dados(no.target)
+    return (
+        isinstance(no, ast.Call)
+        and isinstance(no.func, ast.Attribute)
+        and no.func.attr in ("update", "setdefault")
+        and _nome_dados(no.func.value)
+    )
+
+
+def escritas_diretas(modulos: dict[str, str]) -> list[tuple[str, str]]:
+    """(função, onde) de cada escrita direta de chave no `dados` de um preparo."""
+    return sorted(
+        (funcao.name, f"{nome}:{no.lineno}")
+        for nome, codigo in modulos.items()
+        for funcao in ast.walk(ast.parse(codigo))
+        if isinstance(funcao, ast.FunctionDef) and _eh_preparo(funcao)
+        for no in ast.walk(funcao)
+        if _escreve_em_dados(no)
+    )
+
+
 def _cita(codigo: str, caminho: str) -> bool:
     return f'"{caminho}"' in codigo or f"'{caminho}'" in codigo
 
@@ -185,12 +218,16 @@ def leituras_cruzadas(
     }
 
 
+def _codigo_do_projeto() -> dict[str, str]:
+    return {nome: caminho.read_text(encoding="utf-8") for nome, caminho in _modulos().items()}
+
+
 def _do_projeto() -> set[tuple[str, str, str]]:
     return leituras_cruzadas(
-        {nome: caminho.read_text(encoding="utf-8") for nome, caminho in _modulos().items()},
+        _codigo_do_projeto(),
         {
-            str(caminho.relative_to(TEMPLATES)): caminho.read_text(encoding="utf-8")
-            for caminho in TEMPLATES.rglob("*.html")
+            nome: caminho.read_text(encoding="utf-8")
+            for nome, caminho in templates_do_projeto().items()
         },
     )
 
@@ -232,17 +269,56 @@ def test_a_regra_pega_a_chave_lida_por_outra_app():
 
 
 def test_nenhuma_app_le_a_chave_que_outra_app_gravou():
-    novas = sorted(
-        (leitora, chave, onde)
-        for leitora, chave, onde in _do_projeto()
-        if (leitora, chave) not in LEITURAS_CRUZADAS_DE_HOJE
-    )
-    assert novas == [], "leia pela função da app que grava: " + ", ".join(
-        f"{onde} lê {chave!r}" for _, chave, onde in novas
+    cruzadas = sorted(_do_projeto())
+    assert cruzadas == [], "leia pela função da app que grava: " + ", ".join(
+        f"{onde} lê {chave!r}" for _, chave, onde in cruzadas
     )
 
 
-def test_a_lista_de_leituras_cruzadas_so_encolhe():
-    lidas = {(leitora, chave) for leitora, chave, _ in _do_projeto()}
-    resolvidas = sorted(set(LEITURAS_CRUZADAS_DE_HOJE) - lidas)
-    assert resolvidas == [], f"já não são lidas; apague de LEITURAS_CRUZADAS_DE_HOJE: {resolvidas}"
+def test_a_regra_pega_o_preparo_que_escreve_a_chave_por_fora_do_tipo():
+    """Num projeto de mentira: o preparo que escreve a chave direto (por índice, `update`,
+    `setdefault` ou `|=`, também na parte que ele chama com os mesmos dados) é pego; o que
+    só tira o campo do formulário e devolve o resultado tipado, e a mesma escrita fora de
+    um preparo (o `clean` do formulário, o `como_dados` do tipo), não."""
+    modulos = {
+        "territorio.adocao": (
+            "def preparar(processo, dados):\n"
+            "    texto = dados.pop('texto_do_memorial')\n"
+            "    dados['versao_do_memorial'] = '2'\n"
+            "    _resumos(processo, dados)\n"
+            "    return Adocao(texto)\n"
+            "def _resumos(processo, dados, mapa=None):\n"
+            "    dados.update({'sha256_do_mapa': mapa})\n"
+            "    dados.setdefault('memorial_editado', 'Não')\n"
+            "    dados |= {'mapa_do_memorial': mapa}\n"
+        ),
+        "instrucao.parecer": (
+            "class Avaliacao:\n"
+            "    def como_dados(self):\n"
+            "        dados = {'certidoes_art2': self.certidoes}\n"
+            "        dados['avaliacao_art2'] = self.veredito\n"
+            "        return dados\n"
+            "def preparar_parecer(processo, dados):\n"
+            "    dados.pop('certidoes_vistas', None)\n"
+            "    return Avaliacao(dados.get('conclusao'))\n"
+        ),
+        "instrucao.forms": (
+            "class ParecerForm(AtoForm):\n"
+            "    def clean(self):\n"
+            "        dados = super().clean()\n"
+            "        dados['conclusao'] = ''\n"
+        ),
+    }
+    assert escritas_diretas(modulos) == [
+        ("_resumos", "territorio.adocao:7"),
+        ("_resumos", "territorio.adocao:8"),
+        ("_resumos", "territorio.adocao:9"),
+        ("preparar", "territorio.adocao:3"),
+    ]
+
+
+def test_nenhum_preparo_escreve_chave_por_fora_do_resultado_tipado():
+    escritas = escritas_diretas(_codigo_do_projeto())
+    assert escritas == [], "grave pelo `como_dados()` do resultado: " + ", ".join(
+        f"{onde} ({funcao})" for funcao, onde in escritas
+    )

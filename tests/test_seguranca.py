@@ -18,6 +18,7 @@ from django.utils import timezone
 from demonstracao.management.commands.carregar_demo import _senha_aleatoria
 from tests.ambiente import RAIZ, configuracao_com
 from tests.conftest import SENHA
+from tests.test_camadas import templates_do_projeto
 
 pytestmark = pytest.mark.django_db
 
@@ -291,8 +292,8 @@ def test_templates_servidos_nao_tem_script_nem_estilo_embutido():
     embutidos = re.compile(r"<script(?![^>]*\bsrc=)|<style|\sstyle=|\son[a-z]+=", re.I)
     achados = [
         f"{caminho.relative_to(RAIZ)}: {achado}"
-        for caminho in (RAIZ / "templates").rglob("*.html")
-        if "pdf" not in caminho.relative_to(RAIZ / "templates").parts
+        for nome, caminho in templates_do_projeto().items()
+        if "pdf" not in nome.split("/")
         for achado in embutidos.findall(caminho.read_text())
     ]
     assert achados == []

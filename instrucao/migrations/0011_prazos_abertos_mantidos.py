@@ -7,9 +7,10 @@ from django.db import migrations, models
 def recalcular(apps, schema_editor):
     # Pelas consultas atuais (OficioQuerySet.com_prazo_aberto): a condição do prazo aberto
     # é uma só, a dos atos que mantêm as tabelas daqui em diante.
-    from instrucao.prazos_abertos import recalcular_todos
+    # Só as tabelas desta migração (as dos sem AR nascem na 0012).
+    from instrucao.prazos_abertos import recalcular_prazos
 
-    recalcular_todos()
+    recalcular_prazos()
 
 
 

@@ -1,8 +1,6 @@
 """Views da área interna. Mesma forma em todas: carrega com checagem de papel → formulário →
 um serviço → redireciona (POST) ou renderiza."""
 
-from datetime import date
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -47,8 +45,6 @@ from processos.papeis import (
 )
 from processos.protocolos import processo_ou_404
 from processos.proximo_ato import descrever_espera
-from requisitos.municipios_br import por_codigo
-from requisitos.veredito import numero_de_json, requisito_de_dict
 
 
 def inicio(request):
@@ -104,7 +100,8 @@ def detalhe(request, protocolo):
             "atos": services.atos_da_tela(processo, request.user),
             "avisos": avisos_legais(processo),
             "municipios": processo.municipios_origem.all(),
-            "avaliacao_art2": _avaliacao_art2(andamentos),
+            # Art. 2º: a avaliação que o parecer de mérito gravou, lida pela instrução.
+            "avaliacao_art2": extensoes.ler("avaliacao_art2", processo),
             "manifestacoes": processo.manifestacoes.all() if processo.tem_manifestacoes else (),
             "espera": _espera(processo),
             "toponimia": avaliar_nome(processo) if processo.tipo in TIPOS_COM_NOME_NOVO else None,
@@ -166,33 +163,6 @@ def _espera(processo) -> str:
         orgaos_sem_resposta=sem_resposta,
         representacao_incompleta=incompleta,
     )
-
-
-def _avaliacao_art2(andamentos) -> dict | None:
-    """A avaliação do Art. 2º gravada no último parecer de mérito, com os requisitos
-    reconstituídos para a exibição pt-BR."""
-    for andamento in andamentos:
-        avaliacao = andamento.dados.get("avaliacao_art2")
-        if andamento.ato == "emitir_parecer_merito" and avaliacao:
-            nomes = por_codigo()
-            media = avaliacao.get("media_va") or {}
-            for municipio in media.get("municipios", []):
-                conhecido = nomes.get(municipio["codigo_ibge"])
-                municipio["nome"] = conhecido.nome if conhecido else municipio["codigo_ibge"]
-                municipio["valor_adicionado"] = numero_de_json(municipio["valor_adicionado"])
-            if media:
-                media["media"] = numero_de_json(media["media"])
-            referencia = avaliacao["parametros"].get("data_referencia")
-            return avaliacao | {
-                "andamento": andamento,
-                "requisitos": [requisito_de_dict(r) for r in avaliacao["requisitos"]],
-                "remanescentes": [
-                    rem | {"requisitos": [requisito_de_dict(r) for r in rem["requisitos"]]}
-                    for rem in avaliacao["remanescentes"]
-                ],
-                "data_parametros": date.fromisoformat(referencia) if referencia else None,
-            }
-    return None
 
 
 @login_required

@@ -118,22 +118,25 @@ def preparar(processo: Processo, dados: dict) -> "Adocao":
         sha256_do_mapa=mapa.sha256,
         editado=texto != rascunho.texto.strip(),
     )
-    dados["versao_do_memorial"] = str(adotado.versao)
-    dados["sha256_do_memorial"] = adotado.sha256
-    dados["mapa_do_memorial"] = f"{mapa.nome_original}, versão {mapa.versao}"
-    dados["sha256_do_mapa"] = mapa.sha256
-    dados["memorial_editado"] = "Sim" if adotado.editado else "Não (o rascunho como gerado)"
     return Adocao(adotado)
 
 
 @dataclass(frozen=True)
 class Adocao:
-    """O resultado do preparo: o memorial a gravar (os dados do Andamento já estão postos)."""
+    """O resultado do preparo: o memorial a gravar e, no Andamento, a versão e os resumos
+    dele e do mapa de onde o rascunho saiu (o texto inteiro fica no memorial adotado)."""
 
     adotado: MemorialAdotado
 
     def como_dados(self) -> dict:
-        return {}
+        adotado, mapa = self.adotado, self.adotado.conferencia.documento
+        return {
+            "versao_do_memorial": str(adotado.versao),
+            "sha256_do_memorial": adotado.sha256,
+            "mapa_do_memorial": f"{mapa.nome_original}, versão {mapa.versao}",
+            "sha256_do_mapa": mapa.sha256,
+            "memorial_editado": "Sim" if adotado.editado else "Não (o rascunho como gerado)",
+        }
 
 
 def gravar(andamento, adocao: Adocao) -> MemorialAdotado:

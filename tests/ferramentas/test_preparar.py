@@ -121,3 +121,32 @@ def test_progresso_do_apt_conta_contra_o_total_anunciado(capsys):
     assert "Need to get 211 MB of archives." in saida
     assert "baixando [ 10/10] lib9" in saida
     assert "configurando [ 10/10] lib9" in saida
+
+
+def test_perfil_do_bench_carga_e_o_de_testes_com_o_wrk(capsys):
+    testes = preparar.pacotes_do_perfil("testes")
+
+    assert preparar.pacotes_do_perfil("bench") == [*testes, "wrk"]
+    assert "wrk" not in testes
+    # As dependências Python do bench-carga são as dos testes (a mesma trava).
+    assert preparar.ALVOS["bench"][2] == "testes"
+    assert preparar.main(["outro"]) == 2
+    assert "{execucao,testes,bench,travar}" in capsys.readouterr().err
+
+
+def test_makefile_prepara_o_bench_carga_com_o_perfil_do_bench():
+    makefile = (RAIZ / "Makefile").read_text()
+
+    assert "bench-carga: preparar-bench\n" in makefile
+    assert "\t@$(PYTHON) ferramentas/preparar.py bench\n" in makefile
+
+
+def test_sem_como_instalar_o_bench_diz_o_alvo_e_a_linha_com_o_wrk(monkeypatch, capsys):
+    monkeypatch.setattr(preparar, "e_ubuntu", lambda: False)
+    monkeypatch.setattr(preparar, "pacotes_faltando", lambda nomes: ["wrk"])
+    monkeypatch.setattr(preparar, "como_instalar", lambda: None)
+
+    assert preparar.garantir_pacotes("bench") is False
+    erro = capsys.readouterr().err
+    assert "`make bench-carga`: wrk." in erro
+    assert "sudo apt-get install -y --no-install-recommends wrk\n" in erro

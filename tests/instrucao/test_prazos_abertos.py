@@ -9,9 +9,11 @@ from unittest import mock
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from instrucao.models import Oficio, PrazoDoProcesso, PrazosNoDia
-from instrucao.prazos_abertos import contagem, recalcular_todos
+from instrucao.models import Oficio, PrazoDoProcesso, PrazosNoDia, SemArDoProcesso, SemArNoDia
+from instrucao.prazos_abertos import contagem, recalcular_todos, sincronizar
 from instrucao.reiteracao import reiterar_oficio
 from instrucao.services import registrar_recebimento, registrar_resposta, retificar_recebimento
 from tests.processos.construtores import (
@@ -49,11 +51,19 @@ def _somas() -> tuple[dict, dict]:
     return dias, dict(PrazoDoProcesso.objects.values_list("processo_id", "vencimento"))
 
 
+def _sem_ar() -> tuple[dict, dict]:
+    """(dia de envio → sem AR, processo → quantos sem AR), como guardados."""
+    dias = dict(SemArNoDia.objects.values_list("enviado_em", "quantos"))
+    processos = {p: len(e) for p, e in SemArDoProcesso.objects.values_list("processo", "enviados")}
+    return dias, processos
+
+
 def _confere_com_os_oficios() -> tuple[dict, dict]:
-    """As somas guardadas são as que os ofícios dão (refeitas do zero)."""
-    guardadas = _somas()
+    """As somas guardadas (prazos abertos e sem AR) são as que os ofícios dão (refeitas do
+    zero)."""
+    guardadas, sem_ar = _somas(), _sem_ar()
     recalcular_todos()
-    assert _somas() == guardadas
+    assert (_somas(), _sem_ar()) == (guardadas, sem_ar)
     return guardadas
 
 
@@ -66,6 +76,34 @@ def _ar(processo, orgao: str, recebido_em=AR, usuario=None):
 def test_sem_ar_o_prazo_nao_corre_e_nada_e_somado(processo):
     assert processo.oficios.count() == 3
     assert _confere_com_os_oficios() == ({}, {})
+    # Os três nasceram do ato, sem AR: somados na hora pelo dia de envio.
+    enviados = set(processo.oficios.values_list("enviado_em", flat=True))
+    assert _sem_ar() == ({enviados.pop(): 3}, {processo.pk: 3}) and not enviados
+
+
+def test_o_ar_tira_o_oficio_dos_sem_ar_na_hora(client, processo, operador):
+    client.force_login(operador)
+    assert len(re.findall(r"data-sem-ar=", client.get("/prazos/").content.decode())) == 3
+
+    _ar(processo, "tre", usuario=operador)
+
+    html = client.get("/prazos/").content.decode()
+    assert len(re.findall(r"data-sem-ar=", html)) == 2
+    assert list(_sem_ar()[1].values()) == [2]
+    _confere_com_os_oficios()
+
+
+def test_o_total_dos_sem_ar_alem_da_pagina_e_o_somado(client, processo, operador):
+    """Prazos mostra os mais antigos e o total; o total vem das somas dos atos."""
+    client.force_login(operador)
+    with mock.patch("instrucao.views.SEM_AR_NA_PAGINA", 2):
+        html = client.get("/prazos/").content.decode()
+        assert "Mostrando os 2 mais antigos de 3." in html
+        _ar(processo, "tre", usuario=operador)
+        html = client.get("/prazos/").content.decode()
+    # Restam dois sem AR: cabem na página, sem falar em total.
+    assert "mais antigos de" not in html
+    assert len(re.findall(r"data-sem-ar=", html)) == 2
 
 
 def test_o_ar_abre_o_prazo_e_o_painel_o_conta_na_hora(client, processo, operador):
@@ -144,6 +182,54 @@ def test_arquivar_fecha_os_prazos_e_desarquivar_os_reabre(processo, operador):
     assert _confere_com_os_oficios() == ({VENCIMENTO: 1}, {processo.pk: VENCIMENTO})
 
 
+SOMAS = ("prazosnodia", "prazodoprocesso", "semarnodia", "semardoprocesso")
+
+
+def _consultas_das_somas(consultas) -> list[str]:
+    return [q["sql"] for q in consultas if any(f"instrucao_{t}" in q["sql"] for t in SOMAS)]
+
+
+def test_ato_que_nao_encerra_nem_reabre_nao_refaz_as_somas(processo, operador, presidente):
+    """Sobrestar não encerra o processo (o prazo segue contado, Art. 2º, § 3º): o último
+    passo do ato não lê nem grava as somas; arquivar as refaz."""
+    _ar(processo, "tre", usuario=operador)
+
+    with CaptureQueriesContext(connection) as sobrestar:
+        praticar(processo, presidente, "sobrestar")
+    assert _consultas_das_somas(sobrestar) == []
+    assert _confere_com_os_oficios() == ({VENCIMENTO: 1}, {processo.pk: VENCIMENTO})
+
+    with CaptureQueriesContext(connection) as arquivar:
+        praticar(processo, operador, "arquivar")
+    assert _consultas_das_somas(arquivar) != []
+    assert _confere_com_os_oficios() == ({}, {})
+
+
+def test_sincronizar_sem_mudanca_custa_duas_consultas(
+    processo, operador, django_assert_num_queries
+):
+    _ar(processo, "tre", usuario=operador)
+    # A linha do processo travada com as parcelas guardadas; os ofícios em espera.
+    with django_assert_num_queries(2):
+        sincronizar(processo.pk)
+
+
+def test_arquivar_e_desarquivar_mudam_a_pagina_de_prazos_na_hora(client, processo, operador):
+    _ar(processo, "tre", usuario=operador)
+    client.force_login(operador)
+    html = client.get("/prazos/").content.decode()
+    assert "1 ofício com prazo em curso" in html and "data-sem-ar=" in html
+
+    praticar(processo, operador, "arquivar")
+    html = client.get("/prazos/").content.decode()
+    assert "Nenhum prazo em curso." in html and "data-sem-ar=" not in html
+
+    praticar(processo, operador, "desarquivar")
+    html = client.get("/prazos/").content.decode()
+    assert "1 ofício com prazo em curso" in html
+    assert len(re.findall(r"data-sem-ar=", html)) == 2
+
+
 def test_o_prazo_mais_proximo_e_o_menor_dos_abertos(processo, operador):
     _ar(processo, "sefaz", recebido_em=AR + timedelta(days=3), usuario=operador)
     assert _somas()[1] == {processo.pk: date(2026, 10, 5)}
@@ -173,4 +259,5 @@ def test_o_comando_refaz_as_somas_de_oficios_gravados_direto(processo, operador)
     call_command("recalcular_prazos_abertos", stdout=saida)
 
     assert _somas() == ({VENCIMENTO: 1}, {processo.pk: VENCIMENTO})
+    assert list(_sem_ar()[1].values()) == [2]  # o do AR gravado direto saiu dos sem AR
     assert "1 processo(s) com prazo aberto" in saida.getvalue()

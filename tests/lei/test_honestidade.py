@@ -25,8 +25,8 @@ REGRAS_PURAS = {
         "representacao.extincao._maioria"
     ),
     "requisitos.regras.assinaturas.avaliar_assinaturas": "representacao.validade.avaliar_peticao",
-    "plebiscito.regras.validar_votacao": "plebiscito.parecer.preparar_parecer_resultado",
-    "plebiscito.regras.apurar": "plebiscito.parecer.preparar_parecer_resultado",
+    "plebiscito.regras.validar_votacao": "plebiscito.resultado.preparar_parecer_resultado",
+    "plebiscito.regras.apurar": "plebiscito.resultado.preparar_parecer_resultado",
 }
 
 # Calculadas que não leem evidência de fora, com o motivo: nelas não há número a certificar.

@@ -153,3 +153,55 @@ def test_formulario_pede_a_data_da_consulta_e_a_pagina_a_mostra(client, operador
     assert client.post(url, post).status_code == 302
     pagina = client.get(f"/processos/{processo.slug}/").content.decode()
     assert f"consulta realizada em {dados['data_consulta']:%d/%m/%Y}" in pagina
+
+
+def test_caso_relatado_rejeitado_e_arquivado_nao_volta_pelo_presidente_nem_pela_mesa(operador):
+    """O defeito relatado, passo a passo: rejeitado pela regra que governa (1.000 inscritos,
+    400 Sim) e arquivado, o processo era desarquivado pelo Presidente, retificado pela Mesa e
+    levado à lei. Agora cada passo é recusado e nada se grava (Art. 20, § 1º)."""
+    processo = analisado(operador, REJEITADO)
+    assert processo.estado == "arquivado"
+    andamentos = processo.andamentos.count()
+
+    for ato in ("desarquivar", "reabrir_por_decisao_do_plenario"):
+        with pytest.raises(AtoRecusado, match="Arquivado pelo resultado do plebiscito"):
+            praticar(processo, operador, ato)
+    with pytest.raises(AtoRecusado, match=r"novo ofício do TRE .* \(Art. 20, § 1º\)"):
+        retificar(processo, operador)  # o mesmo ofício 1/2026, números que aprovariam
+
+    assert recarregar(processo).estado == "arquivado"
+    assert processo.andamentos.count() == andamentos
+    assert Resultado.objects.filter(processo=processo).count() == 1
+
+
+@pytest.mark.parametrize("mesmo", ["01/2026", " 1 / 2026 ", "001/2026"])
+def test_o_mesmo_oficio_escrito_de_outro_jeito_nao_e_novo_oficio(operador, mesmo):
+    """O número do ofício comparado como número: zeros à esquerda e espaços não fazem do
+    mesmo ofício do TRE um novo (Art. 20, § 1º)."""
+    processo = analisado(operador, REJEITADO)
+
+    with pytest.raises(AtoRecusado, match="novo ofício do TRE"):
+        retificar(processo, operador, oficio_tre=mesmo)
+    assert recarregar(processo).estado == "arquivado"
+    assert Resultado.objects.filter(processo=processo).count() == 1
+
+
+def test_resultado_gravado_sem_a_data_da_consulta_pede_a_data_antes_do_parecer(operador):
+    """Tempus regit actum (Art. 11, § 2º): o resultado gravado antes de a data da consulta ser
+    registrada não é lido pela regra do dia do parecer; a Mesa registra a data retificando o
+    resultado (antes do parecer, o mesmo ofício do TRE serve) e o parecer então se emite."""
+    processo = processo_no_estado(operador, "criacao", "plebiscito_no_tre")
+    praticar(processo, operador, "registrar_resultado", dados=dados_resultado(processo, REJEITADO))
+    Resultado.objects.filter(processo=processo).update(data_consulta=None)  # gravado antes
+
+    recusa = r"não traz a data da consulta.*\(Art\. 11, § 2º.*“Retificar resultado"
+    with pytest.raises(AtoRecusado, match=recusa):
+        praticar(processo, operador, "emitir_parecer_resultado", dados={"texto_parecer": "P."})
+    assert recarregar(processo).estado == "resultado_em_analise"
+
+    retificar(processo, operador, REJEITADO)
+    parecer = praticar(
+        processo, operador, "emitir_parecer_resultado", dados={"texto_parecer": "P."}
+    )
+    assert parecer.estado_destino == "arquivado"
+    assert parecer.dados["apuracao"]["versao_regra"]["data_consulta"] is not None

@@ -8,6 +8,7 @@ from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
+from instrucao import prazos_abertos
 from instrucao.models import Certidao, FiguraCertidao, Oficio
 from instrucao.services import DadosCertidao, registrar_resposta
 from requisitos.models import Municipio, ValorAdicionado
@@ -120,6 +121,8 @@ def semear_oficios(processo, usuario, *, respondidos: bool) -> list[Oficio]:
             FiguraCertidao.objects.create(
                 certidao=certidao, chave=chave, municipio=municipio, **campos
             )
+    # Como o ato que os faz nascer: os sem AR somados (instrucao.prazos_abertos).
+    prazos_abertos.sincronizar(processo.pk)
     return oficios
 
 

@@ -55,7 +55,7 @@ def post_resultado(processo, dados: dict) -> dict:
 
 def semear_resultado(processo, usuario, numeros: dict | None = None):
     """Resultado gravado como se registrado pela Mesa em PASSADO (atalho das matrizes)."""
-    from plebiscito.services import gravar_resultado
+    from plebiscito.resultado import gravar_resultado
 
     dados = dados_resultado(processo, numeros) | {"abrangencia": "area_desmembrada"}
     andamento = Andamento.objects.create(

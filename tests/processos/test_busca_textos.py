@@ -1,7 +1,6 @@
 """A busca por texto da lista interna (issues 13 e 26): por palavras em qualquer ordem, sem
-acento nem caixa; nome, sede e resumo numa expressão só, com um índice de trigramas no
-PostgreSQL (migração processos 0013), e os processos dos municípios de origem achados lidos
-antes, para a condição ficar só de termos com índice."""
+acento nem caixa; nome, sede, resumo e os nomes dos municípios de origem numa coluna gerada
+só, com um índice de trigramas no PostgreSQL (migrações processos 0020 e 0021)."""
 
 import re
 
@@ -130,3 +129,64 @@ def test_a_busca_usa_o_indice_de_trigramas(textos):
         plano = "\n".join(linha for (linha,) in cursor.fetchall())
 
     assert "processo_texto_da_busca_trgm" in plano
+
+
+@pytest.mark.django_db
+def test_o_nome_novo_de_um_municipio_de_origem_acha_e_o_antigo_nao(client, servidor, textos):
+    """Os nomes das origens ficam copiados no processo para a busca
+    (`Processo.nomes_das_origens`); nenhum ato renomeia um município — o admin e o
+    `carregar_municipios` salvam o município, e a cópia é refeita na hora."""
+    origem = Municipio.objects.create(codigo_ibge=5100002, nome="Ribeirão Antigo")
+    Processo.objects.get(numero=1).municipios_origem.add(origem)
+    client.force_login(servidor)
+    assert _achados(client, "ribeirao antigo")[0] == ["0001/2026"]
+
+    origem.nome = "Águas Novas"
+    origem.save()
+
+    assert _achados(client, "ribeirao")[0] == []
+    assert _achados(client, "aguas novas")[0] == ["0001/2026"]
+    assert Processo.objects.get(numero=1).nomes_das_origens == "Águas Novas"
+
+
+@pytest.mark.django_db
+def test_origens_ligadas_e_desligadas_pelos_dois_lados(client, servidor, textos):
+    """A cópia acompanha a ligação mudada do lado do processo ou do município."""
+    primeira = Municipio.objects.create(codigo_ibge=5100003, nome="Cotriguaçu")
+    segunda = Municipio.objects.create(codigo_ibge=5100004, nome="Araputanga")
+    dois, tres = Processo.objects.get(numero=2), Processo.objects.get(numero=3)
+    dois.municipios_origem.set([segunda, primeira])
+    primeira.processos.add(tres)
+    client.force_login(servidor)
+
+    assert _achados(client, "cotriguacu")[0] == ["0003/2026", "0002/2026"]
+    assert _achados(client, "araputanga cotriguacu")[0] == ["0002/2026"]
+    assert Processo.objects.get(numero=2).nomes_das_origens == "Araputanga, Cotriguaçu"
+
+    dois.municipios_origem.remove(segunda)
+    primeira.processos.clear()
+
+    assert _achados(client, "cotriguacu")[0] == []
+    assert _achados(client, "araputanga")[0] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_migracao_preenche_os_nomes_das_origens_dos_processos_existentes(client, servidor):
+    """`0021_busca_nomes_das_origens`: os processos que já existiam passam a ser achados pelo
+    nome da origem (a coluna é criada vazia e preenchida da relação)."""
+    from django.db.migrations.executor import MigrationExecutor
+
+    processo = _processo(7, "Campo Largo")
+    processo.municipios_origem.add(
+        Municipio.objects.create(codigo_ibge=5100005, nome="Poconé"),
+        Municipio.objects.create(codigo_ibge=5100006, nome="Barão de Melgaço"),
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate([("processos", "0020_busca_texto_guardado")])
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    processo.refresh_from_db()
+    assert processo.nomes_das_origens == "Barão de Melgaço, Poconé"
+    client.force_login(servidor)
+    assert _achados(client, "pocone melgaco")[0] == ["0007/2026"]

@@ -2,6 +2,7 @@
 com o número de processos (30 e 500, com a massa sintética de `gerar_massa`)."""
 
 from io import StringIO
+from urllib.parse import urlencode
 
 import pytest
 from django.core.cache import caches
@@ -10,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from instrucao.models import Oficio
-from painel import contagens
+from painel import contagens, filtros
 from processos import leitura
 from processos.models import Processo
 from requisitos.models import Municipio
@@ -29,6 +30,7 @@ def _consultas(client, url: str) -> int:
     caches["portal"].clear()
     leitura._parametros_guardados.clear()
     contagens.esquecer_estatisticas()
+    filtros.esquecer_municipios()
     with CaptureQueriesContext(connection) as contexto:
         resposta = client.get(url)
     assert resposta.status_code == 200, url
@@ -41,6 +43,8 @@ def _paginas(processo) -> dict[str, str]:
         "lista_ultima": "/processos/?pagina=999",
         "busca": "/processos/?q=Esperan%C3%A7a",
         "busca_protocolo": f"/processos/?q={processo.numero}/{processo.ano}",
+        # O nome inteiro: as palavras também nos nomes de municípios de origem ("Nova", "do").
+        "busca_nome": f"/processos/?{urlencode({'q': processo.nome_proposto})}",
         "ordem_prazo": "/processos/?ordem=-prazo",
         "painel": "/painel/",
         "prazos": "/prazos/",

@@ -9,7 +9,7 @@ from unittest import mock
 import pytest
 
 from plebiscito.models import Resultado
-from plebiscito.parecer import parecer_gravado
+from plebiscito.resultado import parecer_gravado
 from processos import extensoes, transicoes
 from processos.atos import ATOS
 from processos.models import AtoRecusado

@@ -162,6 +162,28 @@ def test_projeto_de_lei_com_nome_repetido_no_pais_fica_indisponivel(operador):
     assert "Sinop/MT" in mensagem
 
 
+def test_art6_nome_com_composto_por_hifen_sao_tres_palavras_e_o_pl_e_apresentado(operador):
+    """O caso relatado: "Nova Ji-Paraná do Sul" contava 4 palavras (o hífen partia o composto)
+    e o Projeto de Lei ficava sem saída; são 3 (Nova, Ji-Paraná, Sul), o limite do Art. 6º."""
+    nome = "Nova Ji-Paraná do Sul"
+    processo = processo_no_estado(operador, "criacao", "elaboracao_pl", nome=nome, sede=nome)
+
+    praticar(processo, operador, "apresentar_pl", dados=dict(DADOS["apresentar_pl"][""]))
+
+    assert recarregar(processo).estado == "pl_em_ordem_do_dia"
+
+
+def test_art6_uma_palavra_alem_das_tres_recusa_o_pl(operador):
+    """O outro lado do limite: 4 palavras contadas (Nova, Ji-Paraná, Sul, Verde)."""
+    nome = "Nova Ji-Paraná do Sul Verde"
+    processo = processo_no_estado(operador, "criacao", "elaboracao_pl", nome=nome, sede=nome)
+
+    mensagem = _recusado(processo, operador, "apresentar_pl", DADOS["apresentar_pl"][""])
+
+    assert mensagem.startswith("Nome recusado pelo Art. 6º")
+    assert "O nome tem 4 palavras (Nova, Ji-Paraná, Sul, Verde)" in mensagem
+
+
 def test_visita_na_criacao_exige_o_veredito_do_art2_v(operador):
     processo = processo_no_estado(operador, "criacao", "em_instrucao")
 

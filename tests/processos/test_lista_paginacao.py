@@ -61,6 +61,8 @@ def processos(municipios, servidor):
             for p in criados
         ]
     )
+    # Gravadas direto no banco: os nomes das origens copiados para a busca, como o ato faria.
+    Processo.objects.all().guardar_nomes_das_origens()
     for p in criados:
         if p.numero % 40 == 0:
             vencimento = hoje + timedelta(days=p.numero % 3)

@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from painel import filtros
 from processos.models import FormaEncaminhamento, Processo
 from requisitos.models import Municipio
 from tests.processos.construtores import PASSADO
@@ -51,9 +52,14 @@ def _acrescentar(quantos: int, *, deputado, origens) -> None:
             for m in origens[: 1 + p.numero % 3]
         ]
     )
+    # Gravadas direto no banco: os nomes das origens copiados para a busca, como o ato faria.
+    Processo.objects.filter(pk__in=[p.pk for p in processos]).guardar_nomes_das_origens()
 
 
 def _consultas(client, url) -> tuple[int, str]:
+    # Página fria: os municípios do filtro relidos (no PostgreSQL ficam no processo enquanto
+    # o cadastro não muda, painel.filtros.ProcessoFilter.municipios).
+    filtros.esquecer_municipios()
     with CaptureQueriesContext(connection) as contexto:
         resposta = client.get(url)
     assert resposta.status_code == 200

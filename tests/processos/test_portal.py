@@ -188,6 +188,8 @@ def _acrescentar(quantos: int, origens) -> None:
     Origem.objects.bulk_create(
         [Origem(processo_id=p.pk, municipio_id=m.pk) for p in processos for m in origens]
     )
+    # Gravadas direto no banco: os nomes das origens copiados para a busca, como o ato faria.
+    Processo.objects.filter(pk__in=[p.pk for p in processos]).guardar_nomes_das_origens()
 
 
 def _consultas(client, url) -> int:

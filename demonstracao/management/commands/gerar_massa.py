@@ -267,6 +267,7 @@ class _Gerador:
                 for p, c in zip(processos, casos, strict=True)
                 for m in dict.fromkeys(x % len(self.municipios) for x in c["municipios"])
             )
+            Processo.objects.filter(pk__in=[p.pk for p in processos]).guardar_nomes_das_origens()
             Andamento.objects.bulk_create(
                 a for p, c in zip(processos, casos, strict=True) for a in self._andamentos(p, c)
             )
