@@ -34,30 +34,25 @@ class DocumentosConfig(AppConfig):
         que a cópia integral, montada em segundo plano, está pronta; os anexos dos atos entram
         na cópia integral."""
         from documentos import anexos, conteudo, copia_integral, emissao, tarefas
+        from documentos.templatetags import assinaturas
         from documentos.templatetags import documentos as painel
         from emancipacao import temporarios
         from processos import extensoes
 
-        # A emissão e a assinatura incrementam a revisão do processo (`versao.tocar`): a
-        # página guarda essas duas pela revisão. A fila (cópia em curso, selo) e o relatório
-        # de um PDF recebido mudam sem ela: lidos a cada página.
-        extensoes.registrar_anotacao(
-            painel.TEM_DOCUMENTOS, painel.existe_documento, da_revisao=True
-        )
-        extensoes.registrar_anotacao(painel.TEM_COPIA_EM_CURSO, painel.existe_copia_em_curso)
-        # Se há assinatura digital ou relatório de PDF assinado recebido: a página só os lê
-        # quando há.
-        from documentos.templatetags import assinaturas
-
-        extensoes.registrar_anotacao(assinaturas.TEM_RELATORIOS, assinaturas.existe_relatorio)
-        extensoes.registrar_anotacao(
-            assinaturas.TEM_ASSINATURA_DIGITAL,
-            assinaturas.existe_assinatura_digital,
-            da_revisao=True,
-        )
-        extensoes.registrar_anotacao(
-            assinaturas.TEM_TAREFA_DE_SELO, assinaturas.existe_tarefa_de_selo
-        )
+        # Toda gravação que elas leem incrementa a revisão do processo (`versao.tocar`), na
+        # mesma transação: a emissão, a assinatura, o pedido e cada mudança de estado das
+        # tarefas (cópia integral, selo) e o relatório de um PDF recebido, gravado com a
+        # juntada. A página as guarda pela revisão.
+        for nome, fabrica in (
+            (painel.TEM_DOCUMENTOS, painel.existe_documento),
+            (painel.TEM_COPIA_EM_CURSO, painel.existe_copia_em_curso),
+            # Se há assinatura digital, pedido de selo ou relatório de PDF assinado recebido:
+            # a página só os lê quando há.
+            (assinaturas.TEM_RELATORIOS, assinaturas.existe_relatorio),
+            (assinaturas.TEM_ASSINATURA_DIGITAL, assinaturas.existe_assinatura_digital),
+            (assinaturas.TEM_TAREFA_DE_SELO, assinaturas.existe_tarefa_de_selo),
+        ):
+            extensoes.registrar_anotacao(nome, fabrica, da_revisao=True)
         # Art. 19, § 1º: o encaminhamento ao TRE exige a cópia integral já montada.
         extensoes.declarar_ato("encaminhar_ao_tre", guardas=(tarefas.copia_integral_pronta,))
         # Os papéis juntados aos atos (a ata, o parecer, o ofício) entram na cópia integral.

@@ -66,18 +66,21 @@ def em_curso(processo, tipo: str = TipoTarefa.COPIA_INTEGRAL) -> TarefaDocumento
 
 def solicitar_copia_integral(processo, *, usuario) -> TarefaDocumento:
     """Põe a cópia integral na fila, ou devolve a que já está na fila ou em montagem: dois
-    pedidos (dois cliques, duas abas) acompanham a mesma montagem."""
+    pedidos (dois cliques, duas abas) acompanham a mesma montagem. A página do processo (em
+    cache pela revisão, `versao.tocar`) mostra a montagem na hora."""
     existente = em_curso(processo)
     if existente:
         return existente
     try:
         with transaction.atomic():
-            return TarefaDocumento.objects.create(
+            tarefa = TarefaDocumento.objects.create(
                 tipo=TipoTarefa.COPIA_INTEGRAL,
                 processo=processo,
                 solicitada_por=usuario,
                 etapa="Na fila: aguardando o início da montagem",
             )
+            versao.tocar(processo)
+            return tarefa
     except IntegrityError:
         # Outro pedido criou a linha entre a consulta e o INSERT (restrição do banco).
         return em_curso(processo)
@@ -145,6 +148,9 @@ def tomar_proxima() -> TarefaDocumento | None:
             )
             == 1
         )
+        if tomada and tarefa.processo_id:
+            # A mudança de estado (e a etapa, que a página mostra) muda a página do processo.
+            versao.tocar(tarefa.processo_id)
     if not tomada:
         return tomar_proxima()
     tarefa.refresh_from_db()
@@ -169,6 +175,9 @@ def _concluir(tarefa: TarefaDocumento, estado: str, *, documento=None, mensagem=
 
 
 def _registrar_progresso(tarefa: TarefaDocumento) -> Callable[[str, int, int], None]:
+    """O avanço da cópia integral: não incrementa a revisão do processo (seria a cada
+    segundo); a página lê a etapa da tarefa em curso a cada visita, fora dos trechos em
+    cache, enquanto a anotação guardada pela revisão diz que há uma."""
     ultimo = [0.0]
 
     def progresso(etapa: str, feito: int, total: int) -> None:
@@ -215,7 +224,12 @@ def _executar_selo(tarefa: TarefaDocumento) -> None:
 
     from documentos.assinatura import pessoal, selo, servicos
 
-    TarefaDocumento.objects.filter(pk=tarefa.pk).update(etapa=SELANDO, batimento_em=timezone.now())
+    with transaction.atomic():
+        TarefaDocumento.objects.filter(pk=tarefa.pk).update(
+            etapa=SELANDO, batimento_em=timezone.now()
+        )
+        if tarefa.processo_id:
+            versao.tocar(tarefa.processo_id)  # a página mostra "selando… (Selando: …)"
     try:
         servicos.selar(tarefa.documento)
     except selo.SeloIndisponivel as erro:

@@ -6,6 +6,8 @@ from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
+from emancipacao.literais import NumeroInvalido, ler_inteiro
+
 _VERDADEIROS = {"1", "true", "yes", "on", "sim"}
 _FALSOS = {"0", "false", "no", "off", "nao", "não", ""}
 
@@ -44,12 +46,14 @@ def env_bool(nome: str, padrao: bool = False) -> bool:
 
 
 def env_int(nome: str, padrao: int | None) -> int | None:
+    """Pelo leitor central dos inteiros (`emancipacao.literais`): algarismos ASCII, sem
+    expoente, sem "1_000" nem "-0", e no máximo `ALGARISMOS_MAXIMOS` caracteres."""
     valor = os.environ.get(nome)
     if valor is None or valor == "":
         return padrao
     try:
-        return int(valor)
-    except ValueError as exc:
+        return ler_inteiro(valor)
+    except NumeroInvalido as exc:
         raise ImproperlyConfigured(f"{nome} deve ser um número inteiro, não {valor!r}.") from exc
 
 

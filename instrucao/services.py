@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from documentos.arquivos import ArquivoRecusado, conferir_pdf, resumo_sha256
-from documentos.assinatura.entrada import conferir_assinaturas
+from documentos.assinatura.entrada import conferir_assinaturas, gravar_relatorio
 from instrucao import certidoes, prazos_abertos
 from instrucao.documentos import emitir_oficios
 from instrucao.models import (
@@ -326,7 +326,14 @@ def conferir_figuras(oficio: Oficio, dados: DadosCertidao) -> list[FiguraCertida
 
 
 def _gravar_certidao(
-    oficio: Oficio, dados: DadosCertidao, sha256: str, usuario, *, anterior=None, justificativa=""
+    oficio: Oficio,
+    dados: DadosCertidao,
+    sha256: str,
+    usuario,
+    *,
+    relatorio,
+    anterior=None,
+    justificativa="",
 ) -> Certidao:
     figuras = conferir_figuras(oficio, dados)
     if not dados.numero.strip():
@@ -351,12 +358,12 @@ def _gravar_certidao(
         registrada_por=usuario,
     )
     nome = f"certidao-{oficio.orgao}-{oficio.numero.replace('/', '-')}-v{versao}.pdf"
-    # A certidão assinada digitalmente tem as assinaturas validadas agora, e o relatório fica
-    # ao lado do arquivo (pelo SHA-256) e aparece na seção dos ofícios.
-    conferir_assinaturas(dados.arquivo, processo=oficio.processo)
     certidao.arquivo.save(nome, dados.arquivo, save=False)
     try:
         certidao.save()
+        # O relatório das assinaturas (validadas antes da trava) fica ao lado do arquivo, pelo
+        # SHA-256, e aparece na seção dos ofícios; só com a certidão gravada.
+        gravar_relatorio(relatorio, processo=oficio.processo)
         for figura in figuras:
             figura.certidao = certidao
             figura.full_clean(exclude=["certidao"], validate_constraints=False)
@@ -373,6 +380,7 @@ def registrar_resposta(
     """A resposta do órgão no ofício vigente: a certidão (Art. 2º, § 2º) com os números que
     ela atesta, que a avaliação do Art. 2º e o Projeto de Lei lerão."""
     sha256 = verificar_pdf(certidao.arquivo)
+    relatorio = conferir_assinaturas(certidao.arquivo)
     with transaction.atomic():
         oficio = travar_oficio(oficio_id, usuario)
         if oficio.respondido_em:
@@ -399,7 +407,7 @@ def registrar_resposta(
         if observacoes.strip():
             oficio.observacoes = "\n".join(filter(None, [oficio.observacoes, observacoes.strip()]))
         oficio.save()
-        _gravar_certidao(oficio, certidao, sha256, usuario)
+        _gravar_certidao(oficio, certidao, sha256, usuario, relatorio=relatorio)
         movimentar(oficio)
     return oficio
 
@@ -442,6 +450,7 @@ def retificar_certidao(
     sha256 = verificar_pdf(certidao.arquivo)
     if not justificativa.strip():
         raise AtoRecusado("Informe a justificativa da retificação.")
+    relatorio = conferir_assinaturas(certidao.arquivo)
     with transaction.atomic():
         oficio, anterior = travar_certidao_vigente(oficio_id, usuario, versao_vista)
         if certidao.data < anterior.data:
@@ -450,7 +459,13 @@ def retificar_certidao(
                 f"({anterior.data:%d/%m/%Y})."
             )
         nova = _gravar_certidao(
-            oficio, certidao, sha256, usuario, anterior=anterior, justificativa=justificativa
+            oficio,
+            certidao,
+            sha256,
+            usuario,
+            relatorio=relatorio,
+            anterior=anterior,
+            justificativa=justificativa,
         )
         movimentar(oficio)
     return nova

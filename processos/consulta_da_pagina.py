@@ -7,7 +7,8 @@ mudam com uma gravação que incrementa a revisão dele (`processos.versao.tocar
 `da_revisao=True`): cada processo do servidor guarda esses valores com a revisão em que os
 leu e, enquanto a revisão lida com o processo for a mesma, não os pede de novo. As demais
 (o que não é do processo: os parâmetros legais, a edição da malha, a nova representação
-ligada de outro processo; a fila de tarefas) vêm a cada página.
+ligada de outro processo) vêm a cada página. A fila de tarefas do processo (a cópia integral,
+o selo) incrementa a revisão no pedido e em cada mudança de estado: é guardada por ela.
 
 A primeira página de um processo neste processo do servidor lê tudo numa consulta só, como
 sempre; depois de uma gravação, a página seguinte pede só as anotações guardadas pela

@@ -18,7 +18,7 @@ from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
 from documentos import arquivos
-from documentos.assinatura.entrada import conferir_assinaturas
+from documentos.assinatura.entrada import conferir_assinaturas, gravar_relatorio
 from emancipacao.limite_envio import limite_em_bytes
 from instrucao.conferido_pela_representacao import CertidaoIbgeNoPl, MapasTravados
 from processos import extensoes, leitura, versao
@@ -156,8 +156,8 @@ def enviar_documento(
     # O arquivo é gravado antes da transação (nome único gerado), para não segurar a trava
     # do processo enquanto o disco escreve.
     # Um PDF assinado digitalmente tem as assinaturas validadas agora; o relatório fica ao
-    # lado do arquivo (pelo SHA-256) e aparece na lista dos documentos.
-    conferir_assinaturas(arquivo, processo=processo)
+    # lado do arquivo (pelo SHA-256), gravado com a juntada, e aparece na lista dos documentos.
+    relatorio = conferir_assinaturas(arquivo)
     documento.arquivo.save("documento", arquivo, save=False)
     try:
         with transaction.atomic():
@@ -183,6 +183,7 @@ def enviar_documento(
                 raise AtoRecusado(MENSAGEM_REGISTRO_NOVO.format(o_que=o_que))
             documento.enviado_em = timezone.now()
             documento.save()
+            gravar_relatorio(relatorio, processo=travado)
             for conferencia in conferencias:
                 conferencia.gravar(documento, usuario)
             _movimentar(travado)

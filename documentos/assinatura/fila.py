@@ -37,19 +37,23 @@ def selo_em_curso(documento) -> TarefaDocumento | None:
 
 
 def solicitar_selo(documento, *, usuario=None) -> TarefaDocumento:
-    """Põe o selo do documento na fila, ou devolve o pedido que já está nela."""
+    """Põe o selo do documento na fila, ou devolve o pedido que já está nela. A página do
+    processo (em cache pela revisão) mostra "selando…" na hora."""
     existente = selo_em_curso(documento)
     if existente:
         return existente
     try:
         with transaction.atomic():
-            return TarefaDocumento.objects.create(
+            pedido = TarefaDocumento.objects.create(
                 tipo=TipoTarefa.SELO,
                 processo=documento.processo,
                 documento=documento,
                 solicitada_por=usuario,
                 etapa=NA_FILA,
             )
+            if documento.processo_id:
+                versao.tocar(documento.processo_id)
+            return pedido
     except IntegrityError:
         # Outro pedido criou a linha entre a consulta e o INSERT (restrição do banco).
         return selo_em_curso(documento)

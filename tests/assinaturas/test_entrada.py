@@ -3,6 +3,8 @@ envio contra as raízes carregadas por `manage.py carregar_raizes_confiaveis`, e
 aparece na seção dos ofícios — o certificado revogado como "assinatura inválida: certificado
 revogado"."""
 
+from datetime import timedelta
+
 import pytest
 from cryptography.hazmat.primitives.serialization import Encoding
 from django.core.management import CommandError, call_command
@@ -11,7 +13,9 @@ from django.utils import timezone
 from documentos.assinatura import campos, pessoal
 from documentos.models import MaterialDeConfianca, RelatorioAssinaturas
 from instrucao.services import registrar_resposta
+from processos.models import AtoRecusado
 from representacao import checklist
+from representacao.documentos import enviar_documento
 from tests.assinaturas.pki import SENHA_PKCS12
 from tests.processos.construtores import (
     PDF_MINIMO,
@@ -20,7 +24,7 @@ from tests.processos.construtores import (
     processo_no_estado,
     protocolar,
 )
-from tests.representacao.construtores import juntar, pdf_real
+from tests.representacao.construtores import arquivo, juntar, pdf_real
 
 PIN = SENHA_PKCS12.decode()
 
@@ -109,3 +113,52 @@ def test_documento_do_art15_assinado_mostra_o_relatorio_na_lista(
     client.force_login(servidor)
     html = client.get(f"/processos/{processo.slug}/documentos-art15/").content.decode()
     assert "assinatura inválida: certificado revogado" in html
+
+
+def _art15_assinado(icp, servidor):
+    processo = protocolar(servidor)
+    item = next(i.codigo for i in checklist.itens_do_tipo(processo.tipo) if i.obrigatorio)
+    pdf = campos.criar_campos(pdf_real(), ["prefeito"])
+    assinado = pessoal.assinar(pdf, "prefeito", pessoal.AdaptadorPkcs12(icp.revogado.pkcs12(), PIN))
+    return processo, item, assinado
+
+
+@pytest.mark.parametrize("versao_vista, juntado", [(0, True), (1, False)])
+def test_juntada_do_art15_recusada_nao_deixa_relatorio(
+    raizes_pelo_comando, icp, servidor, settings, versao_vista, juntado
+):
+    """O relatório é gravado na transação da juntada: a juntada recusada dentro dela (outro
+    arquivo juntado ao item depois que a página foi aberta) não deixa relatório órfão; a
+    aceita, com a mesma página vista, deixa."""
+    settings.CARIMBO_DO_TEMPO_URL = ""
+    processo, item, assinado = _art15_assinado(icp, servidor)
+    envio = dict(processo=processo, usuario=servidor, item=item, versao_vista=versao_vista)
+    if juntado:
+        enviar_documento(**envio, arquivo=arquivo(assinado, "assinado.pdf"))
+    else:
+        with pytest.raises(AtoRecusado, match="Outro usuário alterou"):
+            enviar_documento(**envio, arquivo=arquivo(assinado, "assinado.pdf"))
+    assert processo.documentos_representacao.exists() == juntado
+    relatorios = list(RelatorioAssinaturas.objects.values_list("processo_id", flat=True))
+    assert relatorios == ([processo.pk] if juntado else [])
+
+
+def test_resposta_recusada_na_transacao_nao_deixa_relatorio(
+    raizes_pelo_comando, icp, servidor, settings
+):
+    """Art. 2º, § 2º: a certidão assinada com data posterior à resposta é recusada sob a
+    trava do ofício; o relatório das assinaturas dela não fica."""
+    settings.CARIMBO_DO_TEMPO_URL = ""
+    processo = processo_no_estado(
+        servidor, "criacao", "aguardando_certidoes", certidoes_respondidas=False
+    )
+    sefaz = processo.oficios.get(orgao="sefaz")
+    arquivo_assinado = certidao_pdf(conteudo=_assinada_por(icp.presidente))
+    with pytest.raises(AtoRecusado, match="posterior à resposta"):
+        registrar_resposta(
+            oficio_id=sefaz.pk,
+            usuario=servidor,
+            respondido_em=timezone.localdate() - timedelta(days=1),
+            certidao=dados_certidao(sefaz, arquivo=arquivo_assinado),
+        )
+    assert not RelatorioAssinaturas.objects.exists()

@@ -318,14 +318,12 @@ def test_linha_do_tempo_mostra_o_nome_novo_de_quem_praticou(client, operador):
     ).group(0)
 
 
-def test_copia_integral_na_fila_aparece_sem_gravacao_no_processo(client, operador, aguardando):
-    """Art. 19, § 1º: a fila da cópia integral muda sem incrementar a revisão; a anotação
-    dela é lida a cada página, e não guardada pela revisão."""
-    _pagina(client, aguardando)
-    _pagina(client, aguardando)
-    antes = _revisao(aguardando)
+def test_copia_integral_pedida_aparece_na_hora(client, operador, aguardando):
+    """Art. 19, § 1º: o pedido da cópia integral incrementa a revisão (a anotação da fila é
+    guardada por ela); o resto da fila, em tests/assinaturas/test_fila_na_pagina.py."""
 
-    tarefas.solicitar_copia_integral(aguardando, usuario=operador)
+    def pedir():
+        tarefas.solicitar_copia_integral(aguardando, usuario=operador)
 
-    assert _revisao(aguardando) == antes
+    _conferir_na_hora(client, aguardando, pedir)
     assert "está sendo montada em segundo plano" in _pagina(client, aguardando)
