@@ -9,6 +9,7 @@ de quando a instrução vivia no hub (`processos_oficio`), para não mover dados
 from django.conf import settings
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
+from django.db.models.functions import Upper
 
 from documentos.models import ArquivoGuardado
 
@@ -162,6 +163,10 @@ class Oficio(models.Model):
                 condition=Q(respondido_em__isnull=True, recebido_em__isnull=True),
                 name="oficio_sem_ar_processo",
             ),
+            # A busca interna pelo número como digitado, sem distinguir maiúsculas
+            # (`instrucao.busca`, `numero__iexact`): sem ele, cada busca com algarismos lia
+            # todos os ofícios.
+            models.Index(Upper("numero"), name="oficio_numero_maiusculo"),
         ]
         constraints = [
             models.UniqueConstraint(fields=["numero"], name="oficio_numero_unico"),
@@ -256,6 +261,8 @@ class Certidao(ArquivoGuardado):
         verbose_name = "certidão"
         verbose_name_plural = "certidões"
         ordering = ["oficio", "versao"]
+        # A busca interna pelo número da certidão (`instrucao.busca`, `numero__iexact`).
+        indexes = [models.Index(Upper("numero"), name="certidao_numero_maiusculo")]
         constraints = [
             models.UniqueConstraint(fields=["oficio", "versao"], name="certidao_versao_unica"),
             models.CheckConstraint(condition=~Q(sha256=""), name="certidao_com_hash"),

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from instrucao.models import Certidao
+from instrucao.models import Certidao, Oficio
 from representacao.models import Signatario
 from tests.processos.construtores import processo_no_estado, protocolar
 
@@ -93,3 +93,24 @@ def test_a_busca_no_nome_do_signatario_usa_o_indice(com_signatario):
         plano = "\n".join(linha for (linha,) in cursor.fetchall())
 
     assert "signatario_nome_da_busca_trgm" in plano
+
+
+@pytest.mark.django_db
+@pytest.mark.so_postgresql
+@pytest.mark.parametrize(
+    ("modelo", "indice"),
+    [(Oficio, "oficio_numero_maiusculo"), (Certidao, "certidao_numero_maiusculo")],
+)
+def test_a_busca_pelo_numero_usa_o_indice_da_expressao(modelo, indice):
+    """O número comparado sem distinguir maiúsculas (`instrucao.busca`, `numero__iexact`, no
+    PostgreSQL `UPPER(numero) = UPPER(termo)`) tem o índice da mesma expressão (migração
+    instrucao 0013): sem ele, cada termo com algarismos lia todos os ofícios e certidões."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        # Numa tabela quase vazia o planejador prefere ler tudo; assim, só um índice que
+        # case com a expressão da consulta pode ser escolhido.
+        cursor.execute("SET LOCAL enable_seqscan = off")
+    plano = modelo.objects.filter(numero__iexact="9/2026-crt").explain()
+
+    assert indice in plano
