@@ -44,19 +44,25 @@ def solicitar_selo(documento, *, usuario=None) -> TarefaDocumento:
         return existente
     try:
         with transaction.atomic():
-            pedido = TarefaDocumento.objects.create(
-                tipo=TipoTarefa.SELO,
-                processo=documento.processo,
-                documento=documento,
-                solicitada_por=usuario,
-                etapa=NA_FILA,
-            )
-            if documento.processo_id:
-                versao.tocar(documento.processo_id)
-            return pedido
+            return _enfileirar(documento, usuario)
     except IntegrityError:
         # Outro pedido criou a linha entre a consulta e o INSERT (restrição do banco).
         return selo_em_curso(documento)
+
+
+def _enfileirar(documento, usuario) -> TarefaDocumento:
+    """O pedido de selo na fila, na transação de quem pede; a página do processo (em cache
+    pela revisão) mostra "selando…" na hora."""
+    pedido = TarefaDocumento.objects.create(
+        tipo=TipoTarefa.SELO,
+        processo=documento.processo,
+        documento=documento,
+        solicitada_por=usuario,
+        etapa=NA_FILA,
+    )
+    if documento.processo_id:
+        versao.tocar(documento.processo_id)
+    return pedido
 
 
 def ultima_de_selo(documento) -> TarefaDocumento | None:
@@ -103,16 +109,6 @@ def pedir_de_novo(documento, *, usuario) -> TarefaDocumento:
             raise PedidoRecusado(motivo)
         try:
             with transaction.atomic():
-                pedido = TarefaDocumento.objects.create(
-                    tipo=TipoTarefa.SELO,
-                    processo=documento.processo,
-                    documento=documento,
-                    solicitada_por=usuario,
-                    etapa=NA_FILA,
-                )
+                return _enfileirar(documento, usuario)
         except IntegrityError as erro:
             raise PedidoRecusado(_motivo_para_nao_repetir(documento) or SO_O_QUE_FALHOU) from erro
-        if documento.processo_id:
-            # A página do processo (em cache pela revisão) mostra "selando…" na hora.
-            versao.tocar(documento.processo_id)
-    return pedido
